@@ -1,0 +1,79 @@
+"""Shared pieces of every reader: the observation shape, image loading, colour correction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+KINDS = ("tokens", "cards", "dice", "board")
+
+
+class ImageError(ValueError):
+    """A file or frame that is not a usable image; the message is one line for a player."""
+
+
+@dataclass
+class Observation:
+    """What one reader saw in one frame: one dict per piece with ``confidence`` and ``box``."""
+
+    kind: str
+    objects: list[dict[str, Any]] = field(default_factory=list)
+    width: int = 0
+    height: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "objects": [dict(o) for o in self.objects]}
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """Read an image file as BGR uint8, or raise ImageError with a one-line reason."""
+    p = Path(path)
+    if not p.is_file():
+        raise ImageError(f"{p}: no such file")
+    data = np.fromfile(str(p), dtype=np.uint8)
+    img = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if img is None:
+        raise ImageError(f"{p}: not an image file that can be read")
+    return img
+
+
+def check_frame(frame: Any) -> np.ndarray:
+    """Return a BGR uint8 frame, converting grey/BGRA; raise ImageError for anything else."""
+    if not isinstance(frame, np.ndarray) or frame.size == 0:
+        raise ImageError("the frame is empty or not an image")
+    if frame.ndim == 2:
+        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    elif frame.ndim == 3 and frame.shape[2] == 4:
+        frame = cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    elif frame.ndim != 3 or frame.shape[2] != 3:
+        raise ImageError(f"the frame has an unusable shape {frame.shape}")
+    if frame.dtype != np.uint8:
+        frame = np.clip(frame, 0, 255).astype(np.uint8)
+    return frame
+
+
+def gray_world(frame: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """Grey-world white balance: scale each channel so the (masked) mean is neutral.
+
+    Used when no play mat with a white patch is visible. Gains are limited so a frame
+    dominated by one colour (a red board) is not pushed to an absurd cast.
+    """
+    f = frame.astype(np.float32)
+    if mask is not None and mask.any():
+        means = np.array([f[..., c][mask > 0].mean() for c in range(3)], np.float32)
+    else:
+        means = f.reshape(-1, 3).mean(axis=0)
+    means = np.maximum(means, 1.0)
+    gains = np.clip(means.mean() / means, 0.5, 2.0)
+    return np.clip(f * gains, 0, 255).astype(np.uint8)
+
+
+def white_patch_correct(frame: np.ndarray, white_bgr: np.ndarray, target: float = 235.0) -> np.ndarray:
+    """Scale channels so a patch known to be white (e.g. on the play mat) reads as neutral white."""
+    white = np.maximum(np.asarray(white_bgr, np.float32), 1.0)
+    gains = np.clip(target / white, 0.3, 4.0)
+    return np.clip(frame.astype(np.float32) * gains, 0, 255).astype(np.uint8)
