@@ -204,8 +204,13 @@ def format_table(rows: list[list[str]]) -> str:
     widths = [max(len(str(r[i])) if i < len(r) else 0 for r in rows) for i in range(max(map(len, rows)))]
     lines = []
     for n, r in enumerate(rows):
-        cells = [str(c).rjust(widths[i]) if i else str(c).ljust(widths[i]) for i, c in enumerate(r)]
+        cells = [str(c).rjust(widths[i]) if i and _numeric(str(c)) else str(c).ljust(widths[i])
+                 for i, c in enumerate(r)]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def _numeric(cell: str) -> bool:
+    return cell.lstrip("+-").isdigit() or cell in ("X", "")
