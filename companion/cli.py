@@ -27,8 +27,13 @@ companion teach KIND ...         learn your own pieces from photos
 companion mat ...                print a play mat (PDF or PNG)"""
 
 
+def one_line(message: str) -> str:
+    """Keep a message on one line whatever a record put into it (control characters, separators)."""
+    return "".join(c if c.isprintable() else "?" for c in message)
+
+
 def fail(message: str) -> int:
-    print(message, file=sys.stderr)
+    print(one_line(message), file=sys.stderr)
     return 2
 
 
@@ -169,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
             from vision import cli as vision_cli
 
             return getattr(vision_cli, f"{cmd}_main")(rest)
-        return fail(f"companion: unknown command {cmd!r}\n{USAGE}")
+        print(USAGE, file=sys.stderr)
+        return fail(f"companion: unknown command {cmd!r}")
     except RecordError as exc:
         return fail(exc.line())
     except RulesError as exc:

@@ -203,11 +203,11 @@ class BagOfButts(Game):
     def group_verdict(self, tokens: tuple[str, ...]) -> tuple[bool, Text]:
         """Whether a drawn group may be scored, and why not."""
         if "black" in tokens:
-            return False, Text("it holds a black No Touchy butt and cannot be scored",
-                               "er zit een zwarte 'raak me niet aan'-Butt in: niet te scoren")
+            return False, Text("holds a black No Touchy butt and cannot be scored",
+                               "bevat een zwarte 'raak me niet aan'-Butt en mag niet gescoord worden")
         if all(t in SPECIALS for t in tokens):
-            return False, Text("it holds only special butts and cannot be scored",
-                               "er zitten alleen speciale Butts in: niet te scoren")
+            return False, Text("holds only special butts and cannot be scored",
+                               "bevat alleen speciale Butts en mag niet gescoord worden")
         return True, Text("", "")
 
     def group_points(self, tokens: tuple[str, ...]) -> dict[str, int]:
@@ -358,7 +358,7 @@ class BagOfButts(Game):
         tokens = self.drawn.groups[ev.group - 1]
         ok, why = self.group_verdict(tokens)
         if not ok:
-            raise IllegalEvent(Text(f"group {ev.group} {why.en}", f"groep {ev.group}: {why.nl}"))
+            raise IllegalEvent(Text(f"group {ev.group} {why.en}", f"groep {ev.group} {why.nl}"))
         gained = self.group_points(tokens)
         was_final = self.final_stretch()
         khaki_for = self.fewest() if "khaki" in tokens else []
