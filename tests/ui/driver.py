@@ -1,0 +1,351 @@
+"""Drive the real touch screen with simulated touches: ``driver.py SCENARIO OUT.json [ARGS]``.
+
+Each scenario starts the App (ui.app.main) and walks it step by step from Kivy's clock: it taps
+buttons by their text (UnitTestTouch goes through the window like a finger), feeds camera
+readings as the vision thread would, saves screenshots, and writes what the screens showed to
+OUT.json for the test to check. One scenario per process: Kivy's App cannot restart.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import traceback
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SHOTS = ROOT / "docs" / "screenshots"
+sys.path.insert(0, str(ROOT))  # this worktree's ui/ and companion/, not an installed copy
+
+
+# -- finding and tapping widgets --------------------------------------------------------------------
+def app() -> Any:
+    from kivy.app import App
+
+    return App.get_running_app()
+
+
+def walk(widget: Any):
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
+
+
+def roots() -> list[Any]:
+    from kivy.core.window import Window
+
+    return list(Window.children)  # modal views first (they sit on top), then the screen manager
+
+
+def find(text: str, exact: bool = True, enabled: bool = True) -> Any:
+    """The visible, enabled button (or widget) whose text is ``text`` (topmost first)."""
+    from kivy.uix.button import Button
+
+    for root in roots():
+        for w in walk(root):
+            t = getattr(w, "text", None)
+            if isinstance(w, Button) and isinstance(t, str) and (t == text if exact else text in t) \
+                    and not (enabled and w.disabled) and w.opacity > 0 and w.get_root_window() is not None:
+                return w
+    raise LookupError(f"no button {text!r} on screen; buttons: {buttons()}")
+
+
+def buttons() -> list[str]:
+    from kivy.uix.button import Button
+
+    return [w.text for r in roots() for w in walk(r) if isinstance(w, Button) and not w.disabled]
+
+
+def tap_at(x: float, y: float) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+
+
+def tap(text: str, exact: bool = True) -> None:
+    """Touch the button showing ``text`` in its middle, as a finger would."""
+    w = find(text, exact)
+    tap_at(*w.to_window(*w.center))
+
+
+def shot(name: str) -> str:
+    """Save the whole window (popups included) as docs/screenshots/NAME.png."""
+    from kivy.core.window import Window
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if any(type(w).__name__ != "ScreenManager" and w.opacity < 1 for w in roots()):
+        raise RuntimeError(f"{name}: a popup is still fading; wait before the screenshot")
+    path = SHOTS / f"{name}.png"
+    made = Window.screenshot(name=str(SHOTS / f".{name}.png"))  # Kivy adds a number to the name
+    Path(made).replace(path)
+    return str(path)
+
+
+def screen() -> Any:
+    return app().sm.current_screen
+
+
+def tr(key: str, **kw: Any) -> str:
+    return app().tr(key, **kw)
+
+
+# -- Bag of Butts at the table ------------------------------------------------------------------------
+def bag_reading(game: Any, rng: random.Random) -> list[dict[str, Any]]:
+    """A camera reading of the bag's content drawn into three groups (boxes left to right)."""
+    tokens = sorted(Counter(game.view()["bag"]).elements())
+    rng.shuffle(tokens)
+    a = rng.randint(1, len(tokens) - 2)
+    b = rng.randint(a + 1, len(tokens) - 1)
+    out = []
+    for i, colour in enumerate(tokens):
+        group = 1 if i < a else 2 if i < b else 3
+        out.append({"colour": colour, "group": group, "confidence": 0.97,
+                    "box": [60 + i * 95, 200 + 180 * group, 70, 70]})
+    return out
+
+
+def play_bag_turn(rng: random.Random, log: dict[str, Any]) -> Any:
+    """One step of the active player's turn, by touch; yields waits for the clock."""
+    table = screen()
+    game = app().session.game
+    view = game.view()
+    if view["phase"] == "choose":
+        supply = [s for s, n in view["special_supply"].items() if n]
+        if supply and rng.random() > 0.1:
+            tap(tr("add_special", colour=_piece(rng.choice(supply))))
+        elif view["can_reset"] and (not supply or rng.random() < 0.5):
+            tap(tr("voluntary_reset"))
+        else:
+            table.show_reading(bag_reading(game, rng))
+            yield 0.02
+            tap(table.confirm_text)
+    elif view["phase"] == "draw":
+        table.show_reading(bag_reading(game, rng))  # as the vision thread hands it over
+        yield 0.02
+        tap(table.confirm_text)
+    else:
+        ok = [g["group"] for g in view["groups"] if g["scorable"]]
+        tap(tr("score_group", n=rng.choice(ok)), exact=False)
+    log["taps"] += 1
+    yield 0.02
+
+
+def _piece(name: str) -> str:
+    from ui.i18n import piece_name
+
+    return piece_name(name, app().lang)
+
+
+def scenario_bag(res: dict[str, Any], args: list[str]):
+    """A whole Bag of Butts game by touch: players, a hand-entered draw, corrections, refusals,
+    choices, the score pad with undo/redo, to the end; screenshots along the way."""
+    size = args[0]
+    rng = random.Random(7)
+    yield 0.3
+    shot(f"home-{size}")
+    tap("Bag of Butts")
+    yield 0.1
+    players = screen()
+    inputs = sorted((w for w in walk(players) if type(w).__name__ == "TextInput"), key=lambda w: -w.to_window(*w.pos)[1])
+    for w, name in zip(inputs, ["Ann", "Bob", "Cy"], strict=False):
+        w.text = name
+    res["player_rows"] = len(inputs)
+    shot(f"players-{size}")
+    tap(tr("start"))
+    yield 0.6
+    res["screen_after_start"] = app().sm.current
+    table = screen()
+    res["confirm_disabled_first"] = find(table.confirm_text, enabled=False).disabled
+    # a reading that leaves butts out of the bag: refused in words, nothing recorded
+    table.show_reading([{"colour": "pink", "group": 1, "confidence": 0.9, "box": [100, 100, 80, 80]},
+                        {"colour": "blue", "group": 2, "confidence": 0.9, "box": [300, 100, 80, 80]},
+                        {"colour": "green", "group": 3, "confidence": 0.9, "box": [500, 100, 80, 80]}])
+    yield 0.05
+    tap(table.confirm_text)
+    yield 0.05
+    res["refusal"] = table.error_text
+    res["events_after_refusal"] = len(app().session.record.events)
+    # correct a piece by tapping it on the picture: the pink one becomes yellow in group 2
+    view = table.ids.view
+    x0, y0, s = view.fit()
+    tap_at(x0 + 140 * s, y0 - 140 * s)
+    yield 0.1
+    res["picker_open"] = any(type(w).__name__ == "Picker" for w in roots())
+    shot(f"picker-{size}")
+    tap(_piece("yellow"))
+    tap("2")
+    tap("OK")
+    yield 0.05
+    res["corrected"] = [o["colour"] for o in table.objects]
+    res["edited"] = table.edited
+    tap(tr("clear"))
+    yield 0.05
+    # enter the first draw by hand with the picker: the whole bag, three groups
+    first = {1: ["pink", "pink", "yellow"], 2: ["yellow", "blue", "blue"], 3: ["green", "green"]}
+    for group, colours in first.items():
+        for colour in colours:
+            tap(tr("add_piece"))
+            yield 0.05
+            tap(_piece(colour))
+            tap(str(group))
+            tap("OK")
+            yield 0.02
+    res["hand_reading"] = table.reading_text
+    yield 0.4
+    shot(f"table-reading-{size}")
+    tap(table.confirm_text)
+    yield 0.1
+    res["after_draw_teach"] = table.teach_text
+    res["after_draw_state"] = table.state_text
+    res["score_buttons"] = [b for b in buttons() if b.startswith(tr("score_group", n=""))]
+    shot(f"table-groups-{size}")
+    tap(tr("score_group", n=1), exact=False)
+    yield 0.1
+    res["scores_after_first"] = dict(app().session.game.summary()["scores"])
+    res["scores_text_first"] = table.scores_text
+    # the second turn starts with a choice: add a special
+    res["choice_buttons"] = buttons()
+    shot(f"table-choice-{size}")
+    # score pad, undo and redo
+    tap(tr("pad"))
+    yield 0.1
+    pad = screen()
+    res["pad_rows"] = [list(r) for r in pad.rows_data]
+    shot(f"pad-{size}")
+    tap(tr("undo"))
+    yield 0.05
+    res["events_after_undo"] = len(app().session.record.events)
+    tap(tr("redo"))
+    yield 0.05
+    res["events_after_redo"] = len(app().session.record.events)
+    tap(tr("back"))
+    yield 0.1
+    # play on to the end of the game by touch
+    log = {"taps": 0}
+    announced = set()
+    while not app().session.game.is_over and log["taps"] < 600:
+        yield from play_bag_turn(rng, log)
+        if table.announce_text:
+            announced.add(table.announce_text)
+        if log["taps"] == 25:
+            shot(f"table-midgame-{size}")
+    res["taps"] = log["taps"]
+    res["over"] = app().session.game.is_over
+    res["announced"] = sorted(announced)
+    res["final_next_text"] = table.next_text
+    res["final_summary"] = app().session.game.summary()
+    res["confirm_disabled_end"] = find(table.confirm_text, enabled=False).disabled
+    shot(f"table-over-{size}")
+    tap(tr("home"))
+    yield 0.2
+    res["resume_offer_after_end"] = screen().resume_text
+    tap(tr("past_games"))
+    yield 0.2
+    hist = screen()
+    res["stats"] = hist.stats_text
+    tap(", ".join(["Ann", "Bob", "Cy"]), exact=False)
+    yield 0.2
+    res["replay_step"] = hist.step_text
+    tap(tr("first"))
+    tap(tr("nxt"))
+    yield 0.05
+    res["replay_first_event"] = hist.replay_text
+    res["replay_pad_rows"] = len(hist.rows_data)
+    tap(tr("export"))
+    yield 0.05
+    res["export_status"] = hist.status
+    shot(f"history-{size}")
+
+
+def scenario_unfinished(res: dict[str, Any], args: list[str]):
+    """Start a game, confirm one draw, leave: the score pad keeps it for --resume."""
+    rng = random.Random(3)
+    yield 0.3
+    tap("Bag of Butts")
+    yield 0.1
+    tap(tr("start"))
+    yield 0.5
+    table = screen()
+    table.show_reading(bag_reading(app().session.game, rng))
+    yield 0.02
+    tap(table.confirm_text)
+    yield 0.05
+    res["game_id"] = app().session.game_id
+    res["events"] = len(app().session.record.events)
+
+
+def scenario_resume(res: dict[str, Any], args: list[str]):
+    """Started with --resume: straight into the same game, same state."""
+    yield 0.6
+    res["screen"] = app().sm.current
+    res["game_id"] = app().session.game_id if app().session else None
+    res["events"] = len(app().session.record.events) if app().session else None
+    res["phase"] = app().session.game.view()["phase"] if app().session else None
+    res["buttons"] = buttons()
+
+
+def scenario_tour(res: dict[str, Any], args: list[str]):
+    """Every other screen at one size, in Dutch: rules, settings with the preview, home."""
+    size = args[0]
+    yield 0.3
+    tap(tr("language"))
+    yield 0.05
+    res["lang"] = app().lang
+    res["home_buttons"] = buttons()
+    shot(f"home-nl-{size}")
+    tap(tr("rules"))
+    yield 0.1
+    res["rules_text"] = screen().text[:80]
+    shot(f"rules-nl-{size}")
+    tap(tr("back"))
+    yield 0.05
+    tap(tr("settings"))
+    yield 1.0
+    res["camera_status"] = screen().camera_status
+    shot(f"settings-nl-{size}")
+    tap(tr("back"))
+    yield 0.05
+
+
+SCENARIOS = {"bag": scenario_bag, "unfinished": scenario_unfinished, "resume": scenario_resume,
+             "tour": scenario_tour}
+
+
+def main() -> int:
+    name, out, *args = sys.argv[1:]
+    app_args = args[args.index("--") + 1:] if "--" in args else []
+    args = args[: args.index("--")] if "--" in args else args
+    res: dict[str, Any] = {}
+    from kivy.clock import Clock
+
+    gen = SCENARIOS[name](res, args)
+
+    def step(_dt: float) -> None:
+        try:
+            delay = next(gen)
+        except StopIteration:
+            Path(out).write_text(json.dumps(res, default=str))
+            app().stop()
+            return
+        except Exception:
+            res["error"] = traceback.format_exc()
+            res["buttons_at_error"] = buttons()
+            Path(out).write_text(json.dumps(res, default=str))
+            app().stop()
+            return
+        Clock.schedule_once(step, delay)
+
+    Clock.schedule_once(step, 0.2)
+    from ui.app import main as ui_main
+
+    status = ui_main(app_args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,220 @@
+"""Frames and readings for the live table, off the UI thread.
+
+``open_source(spec, kind)`` opens the camera the settings name (``auto``, ``picamera2``,
+``opencv:N``, ``folder:PATH``) through the hardware package; with no camera it falls back to the
+demo table: rendered frames of the game's pieces (``vision.render.<kind>.scene``). ``TableFeed``
+runs two threads: one grabs frames as fast as the source gives them (the preview), one runs the
+reader on the newest frame (the reading). Results reach the screen through callbacks that the
+caller hands to Kivy's Clock; nothing here touches a widget.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+class SourceError(RuntimeError):
+    """A camera that cannot be opened or read; the message is one line for a player."""
+
+
+class DemoTable:
+    """The built-in demo table: rendered scenes of the game's pieces, one scene at a time.
+
+    ``advance`` moves to the next scene (after a confirm), so the demo walks through a game the
+    way a real table would. Frames are rendered once per scene and then served as the same array,
+    so the reader does not re-read an unchanged picture.
+    """
+
+    is_demo = True
+
+    def __init__(self, kind: str, seed: int = 1, size: tuple[int, int] = (1280, 960)):
+        self.kind = kind
+        self.seed = seed
+        self.size = size
+        self._frame: np.ndarray | None = None
+        self.truth: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+
+    def open(self) -> None:
+        self._render()
+
+    def _render(self) -> None:
+        try:
+            render = importlib.import_module(f"vision.render.{self.kind}")
+            frame, truth = render.scene(self.seed)
+        except Exception:  # no renderer installed (or it failed): an empty wooden table
+            frame, truth = _empty_table(self.size, self.seed), []
+        with self._lock:
+            self._frame = np.ascontiguousarray(frame)
+            self.truth = list(truth)
+
+    def advance(self) -> None:
+        """Show the next scene of the demo game."""
+        self.seed += 1
+        self._render()
+
+    def read(self) -> np.ndarray:
+        time.sleep(1 / 30)  # a camera's pace, so the preview thread does not spin
+        with self._lock:
+            if self._frame is None:
+                raise SourceError("the demo table is not open")
+            return self._frame
+
+    def close(self) -> None:
+        with self._lock:
+            self._frame = None
+
+
+def _empty_table(size: tuple[int, int], seed: int) -> np.ndarray:
+    try:
+        from vision.render.effects import wood_texture
+
+        return wood_texture(size[1], size[0], np.random.default_rng(seed))
+    except Exception:
+        img = np.empty((size[1], size[0], 3), np.uint8)
+        img[:] = (60, 100, 150)
+        return img
+
+
+def open_source(spec: str, kind: str) -> Any:
+    """Open the camera named by ``spec``; ``demo`` (or no camera) gives the demo table."""
+    if spec != "demo":
+        try:
+            source = _hardware_source(spec)
+            source.open()
+            return source
+        except Exception as exc:
+            if spec not in ("auto", ""):
+                raise SourceError(f"cannot open camera {spec!r}: {exc}") from None
+    source = DemoTable(kind)
+    source.open()
+    return source
+
+
+def _hardware_source(spec: str) -> Any:
+    hardware = importlib.import_module("hardware")
+    opener = getattr(hardware, "open_camera", None)
+    if opener is None:
+        opener = importlib.import_module("hardware.camera").open_camera
+    try:
+        from companion.config import Config
+
+        return opener(Config(camera=spec))
+    except ImportError:
+        return opener(spec)
+
+
+def load_reader(kind: str) -> Callable[[np.ndarray], Any] | None:
+    """The reader's ``read`` for this kind, or None when that reader is not installed."""
+    try:
+        return importlib.import_module(f"vision.{kind}").read
+    except ImportError:
+        return None
+
+
+@dataclass
+class FeedStats:
+    """Frame and reading timings, for the settings preview and the benchmark."""
+
+    frames: int = 0
+    readings: int = 0
+    started: float = field(default_factory=time.perf_counter)
+    read_ms: list[float] = field(default_factory=list)
+
+    def fps(self) -> float:
+        elapsed = time.perf_counter() - self.started
+        return self.frames / elapsed if elapsed > 0 else 0.0
+
+
+class TableFeed:
+    """Grab frames and read them in two worker threads; hand both out through callbacks.
+
+    ``on_frame(frame)`` gets each new frame, ``on_reading(objects, frame_time)`` each reading,
+    ``on_error(message)`` a one-line problem. The callbacks run in the worker threads: the UI
+    wraps them in ``Clock.schedule_once`` so widgets change only on the main thread.
+    """
+
+    def __init__(self, source: Any, reader: Callable[[np.ndarray], Any] | None,
+                 on_frame: Callable[[np.ndarray], None], on_reading: Callable[[list[dict], float], None],
+                 on_error: Callable[[str], None]):
+        self.source = source
+        self.reader = reader
+        self.on_frame = on_frame
+        self.on_reading = on_reading
+        self.on_error = on_error
+        self.stats = FeedStats()
+        self._stop = threading.Event()
+        self._new = threading.Condition()
+        self._latest: tuple[np.ndarray, float] | None = None
+        self._threads: list[threading.Thread] = []
+
+    def start(self) -> None:
+        for target in (self._grab, self._read):
+            t = threading.Thread(target=target, daemon=True, name=f"table-{target.__name__}")
+            t.start()
+            self._threads.append(t)
+
+    def stop(self) -> None:
+        """Stop both threads and close the camera."""
+        self._stop.set()
+        with self._new:
+            self._new.notify_all()
+        for t in self._threads:
+            t.join(timeout=2)
+        try:
+            self.source.close()
+        except Exception as exc:
+            self.on_error(str(exc))
+
+    def _grab(self) -> None:
+        last = None
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                frame = self.source.read()
+                failures = 0
+            except Exception as exc:
+                failures += 1
+                if failures in (1, 30):
+                    self.on_error(str(exc) or type(exc).__name__)
+                time.sleep(0.1)
+                continue
+            if frame is None:
+                time.sleep(0.01)
+                continue
+            self.stats.frames += 1
+            self.on_frame(frame)
+            if frame is not last:  # an unchanged demo frame is not read again
+                last = frame
+                with self._new:
+                    self._latest = (frame, time.perf_counter())
+                    self._new.notify()
+
+    def _read(self) -> None:
+        while not self._stop.is_set():
+            with self._new:
+                while self._latest is None and not self._stop.is_set():
+                    self._new.wait(0.2)
+                if self._stop.is_set():
+                    return
+                frame, t_frame = self._latest
+                self._latest = None
+            if self.reader is None:
+                continue
+            t0 = time.perf_counter()
+            try:
+                obs = self.reader(frame)
+                objects = [dict(o) for o in getattr(obs, "objects", [])]
+            except Exception as exc:  # a reader must not raise, but the table must not die if one does
+                self.on_error(str(exc) or type(exc).__name__)
+                continue
+            self.stats.read_ms.append((time.perf_counter() - t0) * 1000)
+            self.stats.readings += 1
+            self.on_reading(objects, t_frame)

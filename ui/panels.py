@@ -1,0 +1,94 @@
+"""What the live table shows and offers for each game, read from the engine's ``view()``.
+
+``state_lines(view, lang)`` words the snapshot the way the paper pad and the rules ask of players
+(the butt value, the bag, each group's points, ...). ``choices(view, players, lang)`` lists the
+touch choices besides Confirm as (label, event) pairs. Both only read the view: every number
+comes from the engine. Games whose engine offers no known view keys get a plain key/value list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui.i18n import piece_name, tr
+
+SUMMARY_KEYS = {"game", "scores", "over", "winners", "next"}
+
+
+def words(value: Any, lang: str) -> str:
+    """A view value as short words: lists joined, dicts as 'key value', piece names translated."""
+    if isinstance(value, bool):
+        return ("ja" if value else "nee") if lang == "nl" else ("yes" if value else "no")
+    if isinstance(value, str):
+        return piece_name(value, lang)
+    if isinstance(value, list | tuple):
+        return ", ".join(words(v, lang) for v in value) or "-"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {words(v, lang)}" for k, v in value.items()) or "-"
+    return str(value)
+
+
+def counts(tokens: dict[str, int], lang: str) -> str:
+    """{'gray': 2, 'white': 1} -> '2 gray Bonus, 1 white Extra turn' ('none' when empty)."""
+    parts = [f"{n} {piece_name(t, lang)}" for t, n in tokens.items() if n]
+    return ", ".join(parts) if parts else ("geen" if lang == "nl" else "none")
+
+
+def _bag_of_butts(view: dict[str, Any], lang: str) -> list[str]:
+    nl = lang == "nl"
+    lines = [(f"Beurt {view['turn']}: een kontje is {view['butt_value']} waard (+1 per grijze in de groep)" if nl
+              else f"Turn {view['turn']}: a butt is worth {view['butt_value']} (+1 per gray in the group)")]
+    lines.append(("Speciaal in de zak: " if nl else "Specials in the bag: ") + counts(view["specials_in_bag"], lang))
+    lines.append(("Voorraad: " if nl else "Supply: ") + counts(view["special_supply"], lang))
+    if view.get("extra_turn"):
+        lines.append("Extra beurt!" if nl else "Extra turn!")
+    if view.get("final_stretch"):
+        lines.append("Iemand heeft 28: de volgende reset beëindigt het spel." if nl
+                     else "Someone has 28: the next reset ends the game.")
+    if view.get("tiebreak"):
+        lines.append(("Extra spel: " if nl else "Tiebreaker: ") + words(view["tiebreak"].get("players", []), lang))
+    for g in view.get("groups", []):
+        tokens = ", ".join(piece_name(t, lang) for t in g["tokens"])
+        if g["scorable"]:
+            pts = ", ".join(f"{p} +{n}" for p, n in g["points"].items())
+            lines.append(f"[b]{tr('group', lang, n=g['group'])}[/b]: {tokens} -> {pts}")
+        else:
+            lines.append(f"[b]{tr('group', lang, n=g['group'])}[/b]: {tokens} -> "
+                         f"[color=ff7766]{g['reason'][lang if lang in g['reason'] else 'en']}[/color]")
+    return lines
+
+
+def state_lines(view: dict[str, Any], lang: str) -> str:
+    """The game's own state in words, under the scores."""
+    if view.get("game") == "bag-of-butts" and "butt_value" in view:
+        return "\n".join(_bag_of_butts(view, lang))
+    return "\n".join(f"{k}: {words(v, lang)}" for k, v in view.items() if k not in SUMMARY_KEYS)
+
+
+def bag_of_butts_choices(view: dict[str, Any], lang: str) -> list[tuple[str, dict[str, Any]]]:
+    """Add a special / reset at the start of a turn; after a draw, the groups that may be scored."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    if view.get("phase") == "choose":
+        if view.get("can_add"):
+            for special, n in view["special_supply"].items():
+                if n:
+                    out.append((tr("add_special", lang, colour=piece_name(special, lang)),
+                                {"type": "add", "special": special}))
+        if view.get("can_reset"):
+            out.append((tr("voluntary_reset", lang), {"type": "reset"}))
+    elif view.get("phase") == "score":
+        for g in view.get("groups", []):
+            if g["scorable"]:
+                gains = ", ".join(f"{p} +{n}" for p, n in g["points"].items() if n)
+                text = tr("score_group", lang, n=g["group"]) + (f"\n{gains}" if gains else "")
+                out.append((text, {"type": "score", "group": g["group"]}))
+    return out
+
+
+def confirm_wanted(view: dict[str, Any]) -> bool:
+    """Does the game wait for a camera reading now (a draw, a roll, a phase, the reveal)?"""
+    if view.get("over"):
+        return False
+    if view.get("game") == "bag-of-butts" and "phase" in view:
+        return view["phase"] == "draw" or (view["phase"] == "choose" and not view.get("can_add"))
+    return True

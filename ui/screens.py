@@ -1,0 +1,780 @@
+"""The screens. Each holds typed Kivy properties its .kv layout (ui/kv/<name>.kv) shows.
+
+Screens read the engine only through ``Session`` and the game's ``summary()``, ``view()`` and
+``score_pad()``; they build events from the players' taps and the camera's reading and hand them
+to ``Session.confirm``. No score is computed here.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
+from kivy.graphics.texture import Texture
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
+
+from companion import records
+from companion.core import RulesError, names_list
+from companion.games import GAMES, game_class
+from companion.records import RecordError
+from companion.store import StoreError
+from ui import panels, readings
+from ui.camera import SourceError, TableFeed, load_reader, open_source
+from ui.i18n import piece_name, tr
+from ui.readings import ReadingError
+from ui.rules_text import RULES
+from ui.widgets import Picker
+
+SIGNAL_WORDS = {
+    "reset": ("Reset!", "Reset!"), "extra-turn": ("Extra turn!", "Extra beurt!"), "bust": ("Bust!", "Pech!"),
+    "round-end": ("End of the round.", "Einde van de ronde."), "game-over": ("Game over!", "Spel voorbij!"),
+}
+
+
+def app() -> Any:
+    return App.get_running_app()
+
+
+def game_title(game: str, lang: str) -> str:
+    """The game's name from its engine, or the record name when the engine is not installed."""
+    try:
+        return game_class(game).title(lang)
+    except RulesError:
+        return game
+
+
+class HomeScreen(Screen):
+    """Choose a game, resume the unfinished one, or go to past games, rules and settings."""
+
+    resume_text = StringProperty("")
+    resume_id = NumericProperty(-1)
+    games = ListProperty()
+
+    def refresh(self) -> None:
+        self.games = list(GAMES)
+        offer = app().unfinished()
+        self.resume_id, self.resume_text = offer if offer else (-1, "")
+        grid = self.ids.games
+        grid.clear_widgets()
+        for game in self.games:
+            btn = Button(text=game_title(game, app().lang), font_size=sp(22), bold=True)
+            btn.bind(on_release=lambda _b, g=game: app().choose_game(g))
+            grid.add_widget(btn)
+
+    def on_enter(self, *_: Any) -> None:
+        self.refresh()
+
+
+class PlayersScreen(Screen):
+    """Names, colours and seats; the first name starts. Remembers the last game's players."""
+
+    game = StringProperty("bag-of-butts")
+    title = StringProperty("")
+    count = NumericProperty(3)
+    min_players = NumericProperty(2)
+    max_players = NumericProperty(4)
+    names = ListProperty()
+    colours = ListProperty()
+    boards = ListProperty()
+
+    def setup(self, game: str) -> None:
+        self.game = game
+        try:
+            cls = game_class(game)
+        except RulesError:
+            app().message = tr("not_installed", app().lang, game=game)
+            return
+        self.min_players, self.max_players = cls.min_players, cls.max_players
+        self.title = cls.title(app().lang)
+        names, options = self.remembered()
+        self.count = min(max(len(names) or 3, self.min_players), self.max_players)
+        names = names + [""] * 6
+        self.names = [names[i] or tr("player_n", app().lang, n=i + 1) for i in range(6)]
+        colours = options.get("colours", {}) if isinstance(options.get("colours"), dict) else {}
+        self.colours = [colours.get(n, readings.PLAYER_COLOURS[i % 4]) for i, n in enumerate(self.names)]
+        boards = options.get("boards", {}) if isinstance(options.get("boards"), dict) else {}
+        self.boards = [" ".join(boards.get(n, [])) for n in self.names]
+        self.rebuild()
+
+    def remembered(self) -> tuple[list[str], dict[str, Any]]:
+        """Players (and options) of the latest game of this kind, else of any game."""
+        try:
+            infos = app().store.games()
+            same = [i for i in infos if i.game == self.game]
+            pick = (same or infos or [None])[0]
+            if pick is None:
+                return [], {}
+            record = app().store.record(pick.id)
+            return list(record.players), dict(record.options) if pick.game == self.game else {}
+        except StoreError:
+            return [], {}
+
+    def rebuild(self, *_: Any) -> None:
+        rows = self.ids.rows
+        rows.clear_widgets()
+        from kivy.uix.boxlayout import BoxLayout
+        from kivy.uix.textinput import TextInput
+
+        for i in range(int(self.count)):
+            row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+            name = TextInput(text=self.names[i], multiline=False, font_size=sp(20), write_tab=False)
+            name.bind(text=lambda _w, t, i=i: self.names.__setitem__(i, t))
+            row.add_widget(name)
+            if self.game == "bag-of-butts":
+                btn = Button(text=piece_name(self.colours[i], app().lang), font_size=sp(18), size_hint_x=0.45)
+                btn.bind(on_release=lambda b, i=i: self.next_colour(i, b))
+                row.add_widget(btn)
+            if self.game == "buttons":
+                board = TextInput(text=self.boards[i], multiline=False, font_size=sp(14), hint_text="RYGBRY ...")
+                board.bind(text=lambda _w, t, i=i: self.boards.__setitem__(i, t))
+                row.add_widget(board)
+            rows.add_widget(row)
+
+    def next_colour(self, i: int, button: Button) -> None:
+        order = readings.PLAYER_COLOURS
+        self.colours[i] = order[(order.index(self.colours[i]) + 1) % len(order)]
+        button.text = piece_name(self.colours[i], app().lang)
+
+    def more(self, step: int) -> None:
+        self.count = min(max(self.count + step, self.min_players), self.max_players)
+        self.rebuild()
+
+    def start(self) -> None:
+        players = [n.strip() for n in self.names[: int(self.count)]]
+        options: dict[str, Any] = {}
+        if self.game == "bag-of-butts":
+            options["colours"] = dict(zip(players, self.colours[: len(players)], strict=True))
+        if self.game == "buttons" and any(b.strip() for b in self.boards[: len(players)]):
+            options["boards"] = {p: self.boards[i].upper().split() for i, p in enumerate(players)}
+        app().start_game(self.game, players, options)
+
+
+class TableScreen(Screen):
+    """The live table: camera picture with labelled pieces, the engine's state, Confirm."""
+
+    game = StringProperty("")
+    kind = StringProperty("tokens")
+    title = StringProperty("")
+    scores_text = StringProperty("")
+    next_text = StringProperty("")
+    state_text = StringProperty("")
+    teach_text = StringProperty("")
+    error_text = StringProperty("")
+    reading_text = StringProperty("")
+    announce_text = StringProperty("")
+    camera_text = StringProperty("")
+    confirm_text = StringProperty("")
+    edited = BooleanProperty(False)  # the players corrected the reading: vision no longer replaces it
+    over = BooleanProperty(False)
+    wants_reading = BooleanProperty(True)
+    takes = ListProperty()
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.feed: TableFeed | None = None
+        self.source: Any = None
+        self.texture: Texture | None = None
+        self._frame_pending = False
+        self.latencies: list[float] = []
+        self.objects: list[dict[str, Any]] = []
+        self.teaching: list[str] = []
+
+    # -- camera ------------------------------------------------------------------------------------
+    def start_feed(self) -> None:
+        if self.feed is not None:
+            return
+        try:
+            self.source = open_source(app().camera_spec, self.kind)
+        except SourceError as exc:
+            self.camera_text = tr("camera_error", app().lang, why=str(exc))
+            return
+        app().demo = bool(getattr(self.source, "is_demo", False))
+        reader = load_reader(self.kind)
+        self.camera_text = (tr("demo_note", app().lang) if app().demo else "")
+        if reader is None:
+            self.camera_text = (self.camera_text + " " + tr("no_vision", app().lang, kind=self.kind)).strip()
+        self.feed = TableFeed(self.source, reader, self._frame_arrived, self._reading_arrived, self._feed_error)
+        self.feed.start()
+
+    def stop_feed(self) -> None:
+        if self.feed is not None:
+            self.feed.stop()
+            self.feed = None
+
+    def _frame_arrived(self, frame: Any) -> None:
+        if self._frame_pending:  # the screen has not drawn the last one yet: drop, never queue up
+            return
+        self._frame_pending = True
+        Clock.schedule_once(lambda dt: self.show_frame(frame), 0)
+
+    def show_frame(self, frame: Any) -> None:
+        """Blit a BGR frame into the picture's texture (made once per frame size)."""
+        self._frame_pending = False
+        h, w = frame.shape[:2]
+        if self.texture is None or self.texture.size != (w, h):
+            self.texture = Texture.create(size=(w, h), colorfmt="bgr")
+            self.texture.flip_vertical()
+            self.texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+            self.ids.view.show_texture(self.texture)
+        else:
+            self.texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+            self.ids.view.canvas.ask_update()
+
+    def _reading_arrived(self, objects: list[dict], t_frame: float) -> None:
+        Clock.schedule_once(lambda dt: self.show_reading(objects, t_frame), 0)
+
+    def _feed_error(self, message: str) -> None:
+        Clock.schedule_once(lambda dt: setattr(self, "camera_text", tr("camera_error", app().lang, why=message)), 0)
+
+    def show_reading(self, objects: list[dict], t_frame: float | None = None) -> None:
+        """A new reading from the camera (ignored once the players corrected it by hand)."""
+        if t_frame is not None:
+            self.latencies.append((time.perf_counter() - t_frame) * 1000)
+        if self.edited:
+            return
+        self.set_objects(objects)
+
+    def set_objects(self, objects: list[dict]) -> None:
+        self.objects = [dict(o) for o in objects]
+        self.ids.view.objects = self.objects
+        self.reading_text = (tr("reading", app().lang, text=readings.summary(self.objects, self.kind, app().lang))
+                             if self.objects else tr("nothing_read", app().lang))
+        self.update_confirm()
+
+    # -- corrections -------------------------------------------------------------------------------
+    def owners(self) -> list[str]:
+        players = list(app().session.game.players)
+        return ["Billy", *players] if self.game == "blasting-billy" else players
+
+    def open_picker(self, index: int | None) -> None:
+        """Correct a piece (tapped on the picture) or add one (``index`` None)."""
+        current = self.objects[index] if index is not None else {}
+        if self.kind == "dice" and index is not None:
+            current = {**current, "kind": readings.die_kind(current)}
+        fields = readings.picker_fields(self.kind, self.game, len(self.owners()) if self.game == "blasting-billy" else 1)
+
+        def done(result: dict | None) -> None:
+            if result is None:
+                return
+            objects = list(self.objects)
+            if index is None:
+                if result:
+                    objects.append(readings.new_piece(self.kind, objects, result))
+            elif result:
+                objects[index] = {**objects[index], **result, "confidence": 1.0}
+            else:
+                del objects[index]
+            self.edited = True
+            self.set_objects(objects)
+
+        self.picker = Picker(fields, current, app().lang, done, removable=index is not None)
+        self.picker.open()
+
+    def clear_reading(self) -> None:
+        """Forget the corrections: the camera's reading shows again."""
+        self.edited = False
+        self.set_objects([])
+
+    # -- the game ----------------------------------------------------------------------------------
+    def on_pre_enter(self, *_: Any) -> None:
+        session = app().session
+        if session is None:
+            return
+        game = session.game.name
+        if game != self.game:
+            self.stop_feed()
+            self.texture = None
+        self.game = game
+        self.kind = readings.VISION_KIND.get(game, "tokens")
+        self.ids.view.kind = self.kind
+        self.ids.view.on_piece = self.open_picker
+        self.teaching = [a.explanation(app().lang) for a in session.log[-3:]]
+        self.refresh()
+        self.start_feed()
+
+    def on_leave(self, *_: Any) -> None:
+        self.stop_feed()
+
+    def refresh(self) -> None:
+        """Show the engine's snapshot: scores, whose turn, the game's own state, the choices."""
+        session = app().session
+        if session is None:
+            return
+        lang = app().lang
+        game = session.game
+        try:
+            summary = game.summary()
+            view = game.view()
+        except Exception as exc:  # an engine bug must not take the table down
+            self.error_text = str(exc)
+            return
+        self.title = game.title(lang)
+        self.over = bool(summary["over"])
+        nxt = summary.get("next")
+        self.scores_text = "\n".join(f"{p}: {summary['scores'].get(p, 0)}" for p in game.players)
+        self.show_scores(game.players, summary["scores"], nxt)
+        if summary["over"]:
+            winners = summary["winners"]
+            self.next_text = (tr("billy_wins", lang) if winners == ["Billy"]
+                              else tr("game_over", lang, names=names_list(winners, lang)))
+            why = game.outcome.why(lang) if game.outcome else ""
+            if why:
+                self.next_text += "\n" + why
+        else:
+            self.next_text = tr("next", lang, name=nxt or "-")
+        self.state_text = panels.state_lines(view, lang)
+        self.wants_reading = panels.confirm_wanted(view)
+        self.teach_text = "\n".join(self.teaching[-3:])
+        self.set_objects(self.objects)
+        self.build_actions()
+
+    def show_scores(self, players: tuple[str, ...], scores: dict[str, int], active: str | None) -> None:
+        """One column per player: the name, and the score big enough to read across the table."""
+        box = self.ids.scores
+        box.clear_widgets()
+        from kivy.uix.label import Label
+
+        for p in players:
+            cell = Label(text=f"[size={int(sp(15))}]{p}[/size]\n[b]{scores.get(p, 0)}[/b]", markup=True,
+                         font_size=sp(34), halign="center", valign="middle", shorten=True,
+                         color=(0.1, 0.1, 0.1, 1) if p == active else (1, 1, 1, 1))
+            cell.bind(size=lambda c, sz: setattr(c, "text_size", sz))
+            with cell.canvas.before:
+                Color(*((0.55, 0.85, 1, 1) if p == active else (0.2, 0.22, 0.26, 1)))
+                rect = Rectangle(pos=cell.pos, size=cell.size)
+            cell.bind(pos=lambda c, v, r=rect: setattr(r, "pos", v), size=lambda c, v, r=rect: setattr(r, "size", v))
+            box.add_widget(cell)
+
+    def update_confirm(self) -> None:
+        key = {"bag-of-butts": "draw_from_reading", "buttons": "roll_from_reading",
+               "nicht-die-bohne": "phase_from_reading", "blasting-billy": "reveal_from_reading"}.get(self.game, "confirm")
+        self.confirm_text = tr(key, app().lang)
+
+    def reading_event(self) -> dict[str, Any]:
+        """The event the camera's (corrected) reading stands for."""
+        if not self.objects:
+            raise ReadingError(readings.Text(tr("need_reading", "en"), tr("need_reading", "nl")))
+        if self.game == "bag-of-butts":
+            return readings.draw_event(self.objects)
+        if self.game == "buttons":
+            return readings.roll_event(self.objects)
+        if self.game == "nicht-die-bohne":
+            return readings.phase_event(self.objects, list(app().session.game.players), list(self.takes))
+        return readings.reveal_event(self.objects, self.owners())
+
+    def confirm(self) -> None:
+        """The big button: the reading becomes the event, if the engine accepts it."""
+        try:
+            event = self.reading_event()
+        except ReadingError as exc:
+            self.error_text = tr("refused", app().lang, why=exc.text(app().lang))
+            return
+        self.send(event)
+
+    def send(self, event: dict[str, Any]) -> bool:
+        """Confirm one event with the engine and the score pad; show the refusal in words."""
+        lang = app().lang
+        try:
+            applied = app().session.confirm(event)
+        except RulesError as exc:
+            self.error_text = tr("refused", lang, why=exc.text(lang))
+            return False
+        except StoreError as exc:
+            self.error_text = tr("store_error", lang, why=str(exc))
+            return False
+        self.error_text = ""
+        self.teaching.append(applied.explanation(lang))
+        self.announce_text = " ".join(SIGNAL_WORDS[s][lang == "nl"] for s in sorted(applied.signals) if s in SIGNAL_WORDS)
+        if event.get("type") in ("draw", "roll", "phase", "reveal"):
+            self.takes = []
+            self.edited = False
+            self.objects = []
+            self.next_scene()
+        self.refresh()
+        return True
+
+    def next_scene(self) -> None:
+        """The demo table moves on to its next picture (a real camera just keeps looking)."""
+        if self.source is not None and hasattr(self.source, "advance"):
+            self.source.advance()
+
+    def undo(self) -> None:
+        lang = app().lang
+        try:
+            event = app().session.undo()
+        except (StoreError, RecordError) as exc:
+            self.error_text = tr("store_error", lang, why=str(exc))
+            return
+        self.error_text = ""
+        self.announce_text = tr("took_back" if event else "nothing_undo", lang)
+        self.teaching = [a.explanation(lang) for a in app().session.log[-3:]]
+        self.refresh()
+
+    # -- per-game choices --------------------------------------------------------------------------
+    def build_actions(self) -> None:
+        box = self.ids.actions
+        box.clear_widgets()
+        if self.over:
+            return
+        for text, callback in self.choices():
+            btn = Button(text=text, font_size=sp(16), size_hint_y=None, height=dp(52),
+                         halign="center", valign="middle")
+            btn.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - dp(8), None)))
+            btn.bind(on_release=lambda _b, cb=callback: cb())
+            box.add_widget(btn)
+
+    def choices(self) -> list[tuple[str, Any]]:
+        """The player's choices besides Confirm, as the record format names them."""
+        lang = app().lang
+        game = app().session.game
+        out: list[tuple[str, Any]] = []
+        if self.game == "bag-of-butts":
+            for text, event in panels.bag_of_butts_choices(game.view(), lang):
+                out.append((text, lambda e=event: self.send(e)))
+        elif self.game == "buttons":
+            for name, row, col in self.place_options():
+                out.append((tr("place_at", lang, name=name, row=row, col=col),
+                            lambda p=name, r=row, c=col: self.send({"type": "place", "player": p, "row": r, "col": c})))
+            nxt = game.summary().get("next")
+            if nxt:
+                out.append((tr("opt_out", lang, name=nxt), lambda p=nxt: self.send({"type": "optout", "player": p})))
+            for p in game.players:
+                out.append((tr("stars_button", lang, name=p),
+                            lambda p=p: self.open_stars(p)))
+        elif self.game == "nicht-die-bohne":
+            for p in game.players:
+                out.append((f"{p} {'#' + str(self.takes.index(p) + 1) if p in self.takes else ''}".strip(),
+                            lambda p=p: self.toggle_take(p)))
+            out.append((tr("round_end", lang), lambda: self.send({"type": "round"})))
+        return out
+
+    def place_options(self) -> list[tuple[str, int, int]]:
+        """Cells the last roll names: the roller's white x any black die, the others' white x gold."""
+        session = app().session
+        events = session.record.events
+        rolls = [i for i, e in enumerate(events) if e.get("type") == "roll"]
+        if not rolls or any(e.get("type") in ("optout", "stars") for e in events[rolls[-1] + 1:]):
+            return []
+        roll = events[rolls[-1]]
+        view = session.game.view()
+        roller = view.get("active") or view.get("roller")
+        out = []
+        for p in session.game.players:
+            if p == roller:
+                out += [(p, roll["white"], c) for c in sorted(set(roll.get("black", [])))]
+            else:
+                out.append((p, roll["white"], roll["gold"]))
+        placed = {(e.get("player")) for e in events[rolls[-1] + 1:] if e.get("type") == "place"}
+        return [o for o in out if o[0] not in placed]
+
+    def toggle_take(self, player: str) -> None:
+        """Nicht die Bohne!: tap the players whose card was taken, in taking order."""
+        self.takes = [p for p in self.takes if p != player] if player in self.takes else [*self.takes, player]
+        self.reading_text = tr("takes_order", app().lang, names=", ".join(self.takes) or "-")
+        self.build_actions()
+
+    def open_stars(self, player: str) -> None:
+        """Buttons: tap the cells where the player's stars go, then confirm."""
+        lang = app().lang
+        view = ModalView(size_hint=(0.9, 0.95), auto_dismiss=False)
+        from kivy.uix.boxlayout import BoxLayout
+        from kivy.uix.label import Label
+
+        box = BoxLayout(orientation="vertical", spacing=dp(4), padding=dp(6))
+        box.add_widget(Label(text=tr("place_stars", lang) + f": {player}", size_hint_y=None, height=dp(30),
+                             font_size=sp(18)))
+        grid = GridLayout(cols=6, spacing=dp(2))
+        cells: list[list[int]] = []
+        for r in range(1, 7):
+            for c in range(1, 7):
+                t = ToggleButton(text=f"{r},{c}", font_size=sp(14))
+                t.bind(state=lambda b, s, rc=(r, c): cells.append(list(rc)) if s == "down" else cells.remove(list(rc)))
+                grid.add_widget(t)
+        box.add_widget(grid)
+        bar = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
+        ok = Button(text="OK", font_size=sp(20))
+        cancel = Button(text=tr("cancel", lang), font_size=sp(18))
+
+        def send(*_: Any) -> None:
+            view.dismiss()
+            self.send({"type": "stars", "player": player, "cells": sorted(cells)})
+
+        ok.bind(on_release=send)
+        cancel.bind(on_release=lambda *_: view.dismiss())
+        bar.add_widget(ok)
+        bar.add_widget(cancel)
+        box.add_widget(bar)
+        view.add_widget(box)
+        view.open()
+
+
+class PadScreen(Screen):
+    """The score pad as on paper: a row per turn or round; undo and redo."""
+
+    title = StringProperty("")
+    rows_data = ListProperty()
+    status = StringProperty("")
+
+    def refresh(self) -> None:
+        session = app().session
+        if session is None:
+            return
+        try:
+            self.rows_data = session.game.score_pad(app().lang)
+        except Exception as exc:
+            self.status = str(exc)
+            return
+        self.title = session.game.title(app().lang)
+
+    def undo(self) -> None:
+        try:
+            event = app().session.undo()
+        except (StoreError, RecordError) as exc:
+            self.status = tr("store_error", app().lang, why=str(exc))
+            return
+        self.status = tr("took_back" if event else "nothing_undo", app().lang)
+        self.refresh()
+
+    def redo(self) -> None:
+        try:
+            applied = app().session.redo()
+        except (StoreError, RulesError) as exc:
+            self.status = getattr(exc, "text", None) and exc.text(app().lang) or str(exc)
+            return
+        self.status = applied.explanation(app().lang) if applied else tr("nothing_redo", app().lang)
+        self.refresh()
+
+
+class HistoryScreen(Screen):
+    """Past games: per-player statistics, replay one event by event, export as a record file."""
+
+    stats_text = StringProperty("")
+    replay_text = StringProperty("")
+    step_text = StringProperty("")
+    status = StringProperty("")
+    rows_data = ListProperty()
+    game_id = NumericProperty(-1)
+    step = NumericProperty(0)
+    total = NumericProperty(0)
+
+    def refresh(self) -> None:
+        lang = app().lang
+        box = self.ids.games
+        box.clear_widgets()
+        stats: dict[str, dict[str, int]] = {}
+        try:
+            infos = app().store.games()
+        except StoreError as exc:
+            self.status = str(exc)
+            return
+        for info in infos:
+            try:
+                summary = records.replay(app().store.record(info.id)).summary()
+                status = (tr("won_by", lang, names=", ".join(summary["winners"])) if summary["over"]
+                          else tr("unfinished", lang))
+            except (RecordError, StoreError):
+                summary, status = None, tr("does_not_replay", lang)
+            if summary and summary["over"]:
+                for p in info.players:
+                    s = stats.setdefault(p, {"played": 0, "wins": 0, "best": summary["scores"].get(p, 0)})
+                    s["played"] += 1
+                    s["wins"] += p in summary["winners"]
+                    s["best"] = max(s["best"], summary["scores"].get(p, 0))
+            when = time.strftime("%d-%m %H:%M", time.localtime(info.updated))
+            btn = Button(text=f"{when}  {game_title(info.game, lang)}\n{', '.join(info.players)}: {status}",
+                         font_size=sp(14), size_hint_y=None, height=dp(56), halign="left", valign="middle")
+            btn.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - dp(10), None)))
+            btn.bind(on_release=lambda _b, i=info.id, n=info.events: self.open_game(i, n))
+            box.add_widget(btn)
+        self.stats_text = "\n".join(tr("stats", lang, name=p, **s) for p, s in sorted(stats.items())) \
+            if stats else (tr("no_games", lang) if not infos else "")
+
+    def open_game(self, game_id: int, events: int) -> None:
+        self.game_id, self.total = game_id, events
+        self.show_step(events)
+
+    def show_step(self, step: int) -> None:
+        """The game after its first ``step`` events, with the explanation of the last of them."""
+        if self.game_id < 0:
+            return
+        lang = app().lang
+        self.step = min(max(step, 0), self.total)
+        try:
+            record = app().store.record(self.game_id)
+            game = records.replay(record, upto=max(self.step - 1, 0))
+            explanation = tr("start_of_game", lang)
+            if self.step > 0:
+                explanation = game.apply(record.events[self.step - 1]).explanation(lang)
+            self.rows_data = game.score_pad(lang)
+        except (RecordError, StoreError, RulesError) as exc:
+            self.replay_text = getattr(exc, "text", None) and exc.text(lang) or str(exc)
+            return
+        self.replay_text = explanation
+        self.step_text = tr("step", lang, n=self.step, total=self.total)
+
+    def export(self) -> None:
+        """Write the shown game as a record file next to the score pad."""
+        if self.game_id < 0:
+            return
+        try:
+            record = app().store.record(self.game_id)
+            base = app().store.path.parent if str(app().store.path) != ":memory:" else Path.home()
+            out = base / "exports" / f"game-{self.game_id}-{record.game}.json"
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(json.dumps(record.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        except (StoreError, OSError) as exc:
+            self.status = str(exc)
+            return
+        self.status = tr("exported", app().lang, path=str(out))
+
+
+class RulesScreen(Screen):
+    """A rules page per game, in the current language."""
+
+    game = StringProperty("bag-of-butts")
+    text = StringProperty("")
+
+    def refresh(self) -> None:
+        session = app().session
+        if session is not None:
+            self.game = session.game.name
+        self.show(self.game)
+
+    def show(self, game: str) -> None:
+        self.game = game
+        pair = RULES.get(game, ("", ""))
+        self.text = pair[app().lang == "nl"]
+
+
+class SettingsScreen(Screen):
+    """Language, camera and its preview, teaching the reader the players' own pieces, GPIO pins."""
+
+    camera_status = StringProperty("")
+    teach_kind = StringProperty("tokens")
+    teach_class = StringProperty("pink")
+    teach_status = StringProperty("")
+    gpio_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.feed: TableFeed | None = None
+        self.texture: Texture | None = None
+        self.latest: Any = None
+        self.examples: dict[str, list[Any]] = {}
+        self._pending = False
+
+    def refresh(self) -> None:
+        pins = getattr(app().config_file, "gpio", None)
+        used = pins.used() if pins is not None else {}
+        shown = " / ".join(str(used.get(r, "-")) for r in ("confirm", "undo", "next"))
+        self.gpio_text = tr("gpio", app().lang, pins=shown if used else tr("gpio_none", app().lang))
+
+    def classes(self) -> list[str]:
+        return {"tokens": list(readings.TOKEN_COLOURS), "dice": ["1", "2", "3", "4", "5", "6"],
+                "cards": [f"{c}-{v}" for c in readings.CARD_COLOURS["blasting-billy"] for v in range(11)],
+                "board": ["R", "Y", "G", "B"]}[self.teach_kind]
+
+    def set_camera(self, spec: str) -> None:
+        app().camera_spec = spec
+        self.stop_preview()
+        self.start_preview()
+
+    def start_preview(self) -> None:
+        try:
+            source = open_source(app().camera_spec, self.teach_kind)
+        except SourceError as exc:
+            self.camera_status = tr("camera_error", app().lang, why=str(exc))
+            return
+        self.feed = TableFeed(source, load_reader(self.teach_kind), self._frame, self._reading,
+                              lambda m: Clock.schedule_once(lambda dt: setattr(self, "camera_status", m)))
+        self.feed.start()
+        Clock.schedule_interval(self._stats, 1.0)
+
+    def stop_preview(self) -> None:
+        Clock.unschedule(self._stats)
+        if self.feed is not None:
+            self.feed.stop()
+            self.feed = None
+
+    def on_enter(self, *_: Any) -> None:
+        self.refresh()
+        self.start_preview()
+
+    def on_leave(self, *_: Any) -> None:
+        self.stop_preview()
+
+    def _frame(self, frame: Any) -> None:
+        self.latest = frame
+        if self._pending:
+            return
+        self._pending = True
+        Clock.schedule_once(lambda dt: self.show_frame(frame), 0)
+
+    def show_frame(self, frame: Any) -> None:
+        self._pending = False
+        h, w = frame.shape[:2]
+        if self.texture is None or self.texture.size != (w, h):
+            self.texture = Texture.create(size=(w, h), colorfmt="bgr")
+            self.texture.flip_vertical()
+            self.texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+            self.ids.preview.show_texture(self.texture)
+        else:
+            self.texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+            self.ids.preview.canvas.ask_update()
+
+    def _reading(self, objects: list[dict], _t: float) -> None:
+        Clock.schedule_once(lambda dt: setattr(self.ids.preview, "objects", objects), 0)
+
+    def _stats(self, _dt: float) -> None:
+        if self.feed is None:
+            return
+        st = self.feed.stats
+        ms = sorted(st.read_ms)[len(st.read_ms) // 2] if st.read_ms else 0.0
+        demo = tr("demo_note", app().lang) if getattr(self.feed.source, "is_demo", False) else app().camera_spec
+        self.camera_status = f"{demo}  " + tr("fps", app().lang, fps=st.fps(), ms=ms)
+
+    def cycle_kind(self) -> None:
+        kinds = ["tokens", "dice", "cards", "board"]
+        self.teach_kind = kinds[(kinds.index(self.teach_kind) + 1) % len(kinds)]
+        self.teach_class = self.classes()[0]
+        self.examples = {}
+        self.stop_preview()
+        self.start_preview()
+
+    def cycle_class(self) -> None:
+        classes = self.classes()
+        self.teach_class = classes[(classes.index(self.teach_class) + 1) % len(classes)]
+
+    def capture(self) -> None:
+        """Keep the current frame as a photo of the chosen class."""
+        if self.latest is None:
+            self.teach_status = tr("nothing_read", app().lang)
+            return
+        self.examples.setdefault(self.teach_class, []).append(self.latest.copy())
+        self.teach_status = tr("teach_photos", app().lang, n=len(self.examples[self.teach_class]), cls=self.teach_class)
+
+    def learn(self) -> None:
+        """Run the reader's teach on the photos and save the profile (as ``companion teach`` does)."""
+        try:
+            from vision import profile as profiles
+
+            module = __import__(f"vision.{self.teach_kind}", fromlist=["teach"])
+            data = module.teach(self.examples)
+            base = app().store.path.parent if str(app().store.path) != ":memory:" else Path.home()
+            out = base / f"{self.teach_kind}-profile.json"
+            profiles.save(out, self.teach_kind, data)
+        except (ImportError, ValueError, OSError) as exc:
+            self.teach_status = str(exc)
+            return
+        self.teach_status = tr("taught", app().lang, kind=self.teach_kind, path=str(out))

@@ -1,0 +1,195 @@
+"""The Kivy App: navigation between screens, the score pad, the language, GPIO buttons.
+
+Screens never open each other: they call ``app.go(name)`` or the App's game actions
+(``start_game``, ``resume_game``), so where a tap leads is decided here in one place.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion import records
+from companion.core import RulesError
+from companion.records import RecordError
+from companion.session import Session, latest_unfinished
+from companion.store import Store, StoreError
+from ui import screens
+from ui.i18n import tr
+
+KV_DIR = Path(__file__).parent / "kv"
+SCREENS = ("widgets", "home", "players", "table", "pad", "history", "rules", "settings")
+
+
+def load_config() -> Any:
+    """The config file's settings (companion.config), or None when that module is not installed."""
+    try:
+        config_mod = importlib.import_module("companion.config")
+    except ImportError:
+        return None
+    try:
+        config, _warnings = config_mod.load_config()
+        return config
+    except Exception:
+        return None
+
+
+class TableApp(App):
+    """The companion at the table."""
+
+    lang = StringProperty("en")
+    message = StringProperty("")
+    camera_spec = StringProperty("auto")
+    demo = BooleanProperty(False)
+    session = ObjectProperty(None, allownone=True)
+
+    def __init__(self, db: Path | None = None, lang: str | None = None, camera: str | None = None,
+                 resume: str | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.title = "Table Companion"
+        self.exit_status = 0
+        self.config_file = load_config()
+        self.lang = lang or getattr(self.config_file, "language", "en") or "en"
+        self.camera_spec = camera or getattr(self.config_file, "camera", "auto") or "auto"
+        self.db_path = db
+        self.resume_arg = resume
+        self.store: Store | None = None
+        self.controls: Any = None
+
+    # -- strings ---------------------------------------------------------------------------------
+    def tr(self, key: str, lang: str | None = None, **fields: Any) -> str:
+        """A screen string in the current language (kv passes ``app.lang`` so text follows a switch)."""
+        return tr(key, lang or self.lang, **fields)
+
+    def toggle_language(self) -> None:
+        self.lang = "nl" if self.lang == "en" else "en"
+
+    # -- building ----------------------------------------------------------------------------------
+    def build(self) -> ScreenManager:
+        for name in SCREENS:
+            Builder.load_file(str(KV_DIR / f"{name}.kv"))
+        self.open_store()
+        sm = ScreenManager(transition=NoTransition())
+        sm.add_widget(screens.HomeScreen(name="home"))
+        sm.add_widget(screens.PlayersScreen(name="players"))
+        sm.add_widget(screens.TableScreen(name="table"))
+        sm.add_widget(screens.PadScreen(name="pad"))
+        sm.add_widget(screens.HistoryScreen(name="history"))
+        sm.add_widget(screens.RulesScreen(name="rules"))
+        sm.add_widget(screens.SettingsScreen(name="settings"))
+        self.sm = sm
+        Clock.schedule_once(lambda dt: self.after_start(), 0)
+        return sm
+
+    def open_store(self) -> None:
+        """Open the score pad; if it cannot be opened, play on unsaved and say so."""
+        try:
+            self.store = Store(self.db_path)
+        except StoreError as exc:
+            self.message = tr("store_error", self.lang, why=str(exc))
+            self.store = Store(":memory:")
+
+    def after_start(self) -> None:
+        """Go straight into a game with --resume; otherwise home offers the unfinished one."""
+        self.open_controls()
+        if self.resume_arg is None:
+            self.sm.get_screen("home").refresh()
+            return
+        game_id: int | None
+        if self.resume_arg == "":
+            game_id = latest_unfinished(self.store)
+        else:
+            game_id = int(self.resume_arg) if self.resume_arg.isdigit() else -1
+        if game_id is None:
+            self.message = tr("no_games", self.lang)
+            self.sm.get_screen("home").refresh()
+            return
+        self.resume_game(game_id)
+
+    def open_controls(self) -> None:
+        """GPIO buttons (hardware package) mapped to Confirm / Undo / Next, when fitted."""
+        pins = getattr(self.config_file, "gpio", None)
+        if pins is None or not pins.used():
+            return
+        try:
+            hardware = importlib.import_module("hardware.controls")
+            self.controls = hardware.open_controls(
+                pins,
+                on_confirm=lambda: Clock.schedule_once(lambda dt: self.gpio("confirm")),
+                on_undo=lambda: Clock.schedule_once(lambda dt: self.gpio("undo")),
+                on_next=lambda: Clock.schedule_once(lambda dt: self.gpio("next")))
+        except Exception as exc:
+            self.message = f"GPIO: {exc}"
+
+    def gpio(self, button: str) -> None:
+        """A hardware button: acts on the live table like the screen button of the same name."""
+        table = self.sm.get_screen("table")
+        if self.sm.current != "table" or self.session is None:
+            return
+        {"confirm": table.confirm, "undo": table.undo, "next": table.next_scene}[button]()
+
+    # -- navigation --------------------------------------------------------------------------------
+    def go(self, name: str) -> None:
+        screen = self.sm.get_screen(name)
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+        self.sm.current = name
+
+    def choose_game(self, game: str) -> None:
+        self.sm.get_screen("players").setup(game)
+        self.go("players")
+
+    def start_game(self, game: str, players: list[str], options: dict[str, Any]) -> bool:
+        """Check the setup with the engine, save the new game and open the live table."""
+        try:
+            self.session = Session.new(self.store, game, players, options)
+        except (RecordError, RulesError) as exc:
+            self.message = exc.text(self.lang)
+            return False
+        except StoreError as exc:
+            self.message = tr("store_error", self.lang, why=str(exc))
+            return False
+        self.message = ""
+        self.go("table")
+        return True
+
+    def resume_game(self, game_id: int) -> None:
+        try:
+            self.session = Session.resume(self.store, game_id)
+        except (StoreError, RecordError, RulesError) as exc:
+            self.message = getattr(exc, "text", None) and exc.text(self.lang) or str(exc)
+            self.go("home")
+            return
+        self.message = ""
+        self.go("table")
+
+    def unfinished(self) -> tuple[int, str] | None:
+        """The game to offer on the home screen: (id, 'Bag of Butts (Ann, Bob)')."""
+        try:
+            game_id = latest_unfinished(self.store)
+            if game_id is None:
+                return None
+            record = self.store.record(game_id)
+            title = records.start(record).title(self.lang)
+        except (StoreError, RecordError, RulesError):
+            return None
+        return game_id, tr("resume_offer", self.lang, game=title, players=", ".join(record.players))
+
+    def on_stop(self) -> None:
+        table = self.sm.get_screen("table") if hasattr(self, "sm") else None
+        if table is not None:
+            table.stop_feed()
+        settings = self.sm.get_screen("settings") if hasattr(self, "sm") else None
+        if settings is not None:
+            settings.stop_preview()
+        if self.controls is not None and hasattr(self.controls, "close"):
+            self.controls.close()
+        if self.store is not None:
+            self.store.close()

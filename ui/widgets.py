@@ -1,0 +1,196 @@
+"""Widgets the screens share: the camera picture with labelled pieces, the picker, the pad grid."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.graphics import Color, Line, Rectangle
+from kivy.metrics import dp, sp
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
+
+from ui.i18n import piece_name, tr
+from ui.readings import label
+
+# Outline colours only help; the label text is what everyone reads.
+OUTLINE = {
+    "pink": (1, 0.5, 0.75), "yellow": (1, 0.9, 0.2), "blue": (0.3, 0.55, 1), "green": (0.3, 0.85, 0.3),
+    "black": (0.1, 0.1, 0.1), "gray": (0.6, 0.6, 0.6), "white": (1, 1, 1), "khaki": (0.75, 0.7, 0.45),
+    "red": (0.95, 0.25, 0.2), "purple": (0.65, 0.35, 0.85), "gold": (1, 0.8, 0.2),
+}
+
+
+class TableView(Widget):
+    """The camera picture, fitted into the widget, with each piece boxed and labelled in words.
+
+    ``texture`` is the frame texture (updated in place by the screen); ``objects`` the reading;
+    tapping a piece calls ``on_piece(index)``.
+    """
+
+    texture = ObjectProperty(None, allownone=True)
+    objects = ListProperty()
+    kind = StringProperty("tokens")
+    lang = StringProperty("en")
+    frame_size = ListProperty([1280, 960])
+    on_piece: Callable[[int], None] | None = None
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._labels: list[Label] = []
+        self.bind(pos=self.redraw, size=self.redraw, objects=self.redraw, lang=self.redraw)
+
+    def fit(self) -> tuple[float, float, float]:
+        """(x0, y0, scale): where the frame's top-left pixel lands and how big a pixel is."""
+        fw, fh = self.frame_size
+        scale = min(self.width / max(fw, 1), self.height / max(fh, 1))
+        x0 = self.x + (self.width - fw * scale) / 2
+        y0 = self.y + (self.height + fh * scale) / 2  # top edge, in Kivy's upward y
+        return x0, y0, scale
+
+    def show_texture(self, texture: Any) -> None:
+        """Point the picture at ``texture`` (called once per texture, not per frame)."""
+        self.texture = texture
+        self.frame_size = [texture.width, texture.height]
+        self.redraw()
+
+    def redraw(self, *_: Any) -> None:
+        for lbl in self._labels:
+            self.remove_widget(lbl)
+        self._labels = []
+        self.canvas.before.clear()
+        self.canvas.after.clear()
+        x0, y0, s = self.fit()
+        fw, fh = self.frame_size
+        with self.canvas.before:
+            Color(0.12, 0.12, 0.12)
+            Rectangle(pos=self.pos, size=self.size)
+            Color(1, 1, 1)
+            self._picture = Rectangle(texture=self.texture, pos=(x0, y0 - fh * s), size=(fw * s, fh * s))
+        with self.canvas.after:
+            for obj in self.objects:
+                x, y, w, h = (float(v) for v in (obj.get("box") or [0, 0, 0, 0]))
+                if w <= 0 or h <= 0:
+                    continue
+                colour = obj.get("colour") or ("gold" if obj.get("pip_colour") == "gold" else "white")
+                Color(*OUTLINE.get(str(colour), (1, 1, 1)))
+                Line(rectangle=(x0 + x * s, y0 - (y + h) * s, w * s, h * s), width=dp(2))
+        for obj in self.objects:
+            x, y, w, h = (float(v) for v in (obj.get("box") or [0, 0, 0, 0]))
+            if w <= 0 or h <= 0:
+                continue
+            lbl = Label(text=label(obj, self.kind, self.lang), font_size=sp(13), bold=True,
+                        size_hint=(None, None), color=(1, 1, 1, 1))
+            lbl.texture_update()
+            lbl.size = (lbl.texture_size[0] + dp(6), lbl.texture_size[1] + dp(2))
+            lbl.pos = (x0 + x * s, y0 - y * s)
+            with lbl.canvas.before:
+                Color(0, 0, 0, 0.65)
+                Rectangle(pos=lbl.pos, size=lbl.size)
+            self.add_widget(lbl)
+            self._labels.append(lbl)
+
+    def piece_at(self, tx: float, ty: float) -> int | None:
+        """Index of the piece under a touch, or None."""
+        x0, y0, s = self.fit()
+        if s <= 0:
+            return None
+        fx, fy = (tx - x0) / s, (y0 - ty) / s
+        for i, obj in enumerate(self.objects):
+            x, y, w, h = (float(v) for v in (obj.get("box") or [0, 0, 0, 0]))
+            pad = dp(8) / s  # a finger is bigger than a die in the picture
+            if x - pad <= fx <= x + w + pad and y - pad <= fy <= y + h + pad:
+                return i
+        return None
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos):
+            i = self.piece_at(*touch.pos)
+            if i is not None and self.on_piece is not None:
+                self.on_piece(i)
+                return True
+        return super().on_touch_down(touch)
+
+
+class Picker(ModalView):
+    """Choose a piece's fields (colour, group, pips, ...) with big toggle buttons."""
+
+    lang = StringProperty("en")
+
+    def __init__(self, fields: list[tuple[str, tuple[Any, ...]]], current: dict[str, Any], lang: str,
+                 on_done: Callable[[dict[str, Any] | None], None], removable: bool = True, **kwargs: Any):
+        super().__init__(size_hint=(0.96, 0.94), auto_dismiss=False, **kwargs)
+        self.lang = lang
+        self.chosen = {name: current.get(name, options[0] if options else None) for name, options in fields}
+        self.on_done = on_done
+        box = BoxLayout(orientation="vertical", padding=dp(6), spacing=dp(4))
+        box.add_widget(Label(text=tr("correct_piece", lang), font_size=sp(18), size_hint_y=None, height=dp(32)))
+        for name, options in fields:
+            cols = max(1, -(-len(options) // -(-len(options) // 6)))  # even rows of at most 6
+            grid = GridLayout(cols=cols, spacing=dp(3), size_hint_y=None)
+            rows = (len(options) + cols - 1) // cols
+            grid.height = rows * dp(48) + (rows - 1) * dp(3)
+            for value in options:
+                text = piece_name(str(value), lang) if name == "colour" or name == "kind" else str(value)
+                if name == "row":
+                    text = tr("row_owner", lang, n=value + 1, name="").rstrip(": ")
+                btn = ToggleButton(text=text, group=f"pick-{name}", font_size=sp(15),
+                                   state="down" if value == self.chosen[name] else "normal",
+                                   allow_no_selection=False, halign="center", valign="middle")
+                btn.bind(size=lambda b, sz: setattr(b, "text_size", (sz[0] - dp(4), None)))
+                btn.bind(on_release=lambda _b, n=name, v=value: self.chosen.__setitem__(n, v))
+                grid.add_widget(btn)
+            box.add_widget(grid)
+        box.add_widget(Widget())
+        bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+        ok = Button(text="OK", font_size=sp(20), background_color=(0.2, 0.7, 0.3, 1))
+        ok.bind(on_release=lambda *_: self.finish(dict(self.chosen)))
+        bar.add_widget(ok)
+        if removable:
+            rm = Button(text=tr("remove", lang), font_size=sp(18))
+            rm.bind(on_release=lambda *_: self.finish({}))
+            bar.add_widget(rm)
+        cancel = Button(text=tr("cancel", lang), font_size=sp(18))
+        cancel.bind(on_release=lambda *_: self.finish(None))
+        bar.add_widget(cancel)
+        box.add_widget(bar)
+        self.add_widget(box)
+
+    def finish(self, result: dict[str, Any] | None) -> None:
+        """Close; ``result`` None = cancelled, {} = remove the piece, else the chosen fields."""
+        self.dismiss()
+        self.on_done(result)
+
+
+class PadGrid(GridLayout):
+    """The paper score pad: a header row and a row per turn or round, as the engine gives it."""
+
+    rows_data = ListProperty()
+    cell_font = NumericProperty(sp(16))
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.bind(rows_data=self.rebuild, width=self.rebuild)
+
+    def rebuild(self, *_: Any) -> None:
+        self.clear_widgets()
+        rows = self.rows_data or [[""]]
+        self.cols = max(len(r) for r in rows)
+        for n, row in enumerate(rows):
+            for i in range(self.cols):
+                text = str(row[i]) if i < len(row) else ""
+                cell = Label(text=text, font_size=self.cell_font, bold=(n == 0), size_hint_y=None,
+                             height=dp(34), halign="left" if i == 0 else "right", valign="middle",
+                             shorten=True, shorten_from="right")
+                cell.bind(size=lambda c, s: setattr(c, "text_size", (s[0] - dp(6), s[1])))
+                with cell.canvas.before:
+                    Color(*((0.22, 0.3, 0.4) if n == 0 else ((0.16, 0.16, 0.18) if n % 2 else (0.2, 0.2, 0.22))))
+                    rect = Rectangle(pos=cell.pos, size=cell.size)
+                cell.bind(pos=lambda c, p, r=rect: setattr(r, "pos", p), size=lambda c, s, r=rect: setattr(r, "size", s))
+                self.add_widget(cell)
