@@ -123,6 +123,10 @@ def tr(key: str, lang: str = "en", **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
+# Game names for games whose engine is not installed (an installed engine names itself).
+GAME_NAMES = {"bag-of-butts": "Bag of Butts", "nicht-die-bohne": "Nicht die Bohne!",
+              "blasting-billy": "Blasting Billy", "buttons": "Buttons"}
+
 # Piece names as players say them; colour-blind players read these labels on the picture.
 PIECE_NAMES: dict[str, tuple[str, str]] = {
     "pink": ("pink", "roze"), "yellow": ("yellow", "geel"), "blue": ("blue", "blauw"),

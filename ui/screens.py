@@ -31,7 +31,7 @@ from companion.records import RecordError
 from companion.store import StoreError
 from ui import panels, readings
 from ui.camera import SourceError, TableFeed, load_reader, open_source
-from ui.i18n import piece_name, tr
+from ui.i18n import GAME_NAMES, piece_name, tr
 from ui.readings import ReadingError
 from ui.rules_text import RULES
 from ui.widgets import Picker
@@ -51,7 +51,7 @@ def game_title(game: str, lang: str) -> str:
     try:
         return game_class(game).title(lang)
     except RulesError:
-        return game
+        return GAME_NAMES.get(game, game)
 
 
 class HomeScreen(Screen):
@@ -699,7 +699,7 @@ class SettingsScreen(Screen):
         self.feed = TableFeed(source, load_reader(self.teach_kind), self._frame, self._reading,
                               lambda m: Clock.schedule_once(lambda dt: setattr(self, "camera_status", m)))
         self.feed.start()
-        Clock.schedule_interval(self._stats, 1.0)
+        Clock.schedule_interval(self._stats, 0.5)
 
     def stop_preview(self) -> None:
         Clock.unschedule(self._stats)

@@ -305,7 +305,7 @@ def scenario_tour(res: dict[str, Any], args: list[str]):
     tap(tr("back"))
     yield 0.05
     tap(tr("settings"))
-    yield 1.0
+    yield 1.2
     res["camera_status"] = screen().camera_status
     shot(f"settings-nl-{size}")
     tap(tr("back"))

@@ -1,0 +1,72 @@
+"""Whole games driven through the real Kivy window with simulated touches (Xvfb when headless)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.ui
+
+
+def test_bag_of_butts_whole_game_by_touch_at_800x480(run_driver, tmp_path):
+    res = run_driver("bag", "800x480", "--", "--size", "800x480", "--camera", "demo")
+    assert "error" not in res, res.get("error")
+    assert res["player_rows"] == 3 and res["screen_after_start"] == "table"
+    # an impossible reading is refused in words and nothing is recorded
+    assert res["refusal"].startswith("Not recorded: ") and "the bag holds 2 pink" in res["refusal"]
+    assert res["events_after_refusal"] == 0
+    # tapping a piece on the picture opens the picker; the correction sticks
+    assert res["picker_open"] and res["corrected"][0] == "yellow" and res["edited"]
+    # the first draw entered by hand, piece by piece
+    assert res["hand_reading"] == "Reading: 1: pink, pink, yellow | 2: yellow, blue, blue | 3: green, green"
+    assert "Ann draws 3/3/2" in res["after_draw_teach"]
+    assert "Group 1[/b]: pink, pink, yellow -> Ann +2, Bob +1, Cy +0" in res["after_draw_state"]
+    assert sorted(b.split("\n")[0] for b in res["score_buttons"]) == ["Score group 1", "Score group 2",
+                                                                       "Score group 3"]
+    assert res["scores_after_first"] == {"Ann": 2, "Bob": 1, "Cy": 0}
+    # the next turn offers the start-of-turn choice, from the engine's supply
+    assert "Reset the bag" in res["choice_buttons"] and "Add gray Bonus" in res["choice_buttons"]
+    assert res["pad_rows"][0][:5] == ["Turn", "Value", "Ann", "Bob", "Cy"]
+    assert res["pad_rows"][1][-1] == "Ann: group 1"
+    assert (res["events_after_undo"], res["events_after_redo"]) == (1, 2)
+    # played to the end by touch: announced, winner shown, Confirm off
+    assert res["over"] and res["final_summary"]["over"]
+    winners = res["final_summary"]["winners"]
+    assert res["final_next_text"].startswith("Game over. Winner: " + winners[0])
+    assert any("Game over!" in a for a in res["announced"])
+    assert res["confirm_disabled_end"]
+    assert res["resume_offer_after_end"] == ""  # a finished game is not offered again
+    # past games: statistics, replay from the first event, export
+    assert f"{winners[0]}: 1 played, 1 won" in res["stats"]
+    assert res["replay_first_event"].startswith("Ann draws 3/3/2")
+    assert res["export_status"].startswith("Written to ")
+    exported = json.loads(open(res["export_status"].removeprefix("Written to ")).read())
+    assert exported["game"] == "bag-of-butts" and exported["players"] == ["Ann", "Bob", "Cy"]
+
+
+def test_bag_of_butts_at_1280x800(run_driver):
+    res = run_driver("bag", "1280x800", "--", "--size", "1280x800", "--camera", "demo")
+    assert "error" not in res, res.get("error")
+    assert res["over"] and res["events_after_refusal"] == 0
+
+
+def test_unfinished_game_comes_back_with_resume(run_driver):
+    first = run_driver("unfinished", "--", "--size", "800x480", "--camera", "demo")
+    assert "error" not in first, first.get("error")
+    assert first["events"] == 1
+    again = run_driver("resume", "--", "--size", "800x480", "--camera", "demo", "--resume")
+    assert "error" not in again, again.get("error")
+    assert again["screen"] == "table"
+    assert (again["game_id"], again["events"]) == (first["game_id"], 1)
+    assert again["phase"] == "score"
+    assert any(b.startswith("Score group") for b in again["buttons"])
+
+
+def test_dutch_rules_and_settings_at_1280x800(run_driver):
+    res = run_driver("tour", "1280x800", "--", "--size", "1280x800", "--camera", "demo")
+    assert "error" not in res, res.get("error")
+    assert res["lang"] == "nl"
+    assert "Eerdere spellen" in res["home_buttons"] and "Instellingen" in res["home_buttons"]
+    assert res["rules_text"].startswith("[b]Bag of Butts[/b] (2-4 spelers)")
+    assert "beelden/s" in res["camera_status"]
