@@ -76,7 +76,11 @@ class Session:
         if event is None:
             return None
         applied = self.game.apply(event)
-        self.store.redo(self.game_id)
+        try:
+            self.store.redo(self.game_id)
+        except StoreError:
+            self._rebuild()
+            raise
         self.log.append(applied)
         return applied
 
