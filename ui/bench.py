@@ -93,9 +93,9 @@ def one_run(seconds: float, kind: str, with_reader: bool) -> dict[str, Any]:
         shown = []
         real_show = table.show_frame
 
-        def show(frame: Any) -> None:
+        def show(frame: Any, size: tuple[int, int]) -> None:
             shown.append(time.perf_counter())
-            real_show(frame)
+            real_show(frame, size)
 
         table.show_frame = show
         table.latencies.clear()

@@ -136,15 +136,19 @@ class FeedStats:
 class TableFeed:
     """Grab frames and read them in two worker threads; hand both out through callbacks.
 
-    ``on_frame(frame)`` gets each new frame, ``on_reading(objects, frame_time)`` each reading,
+    ``on_frame(preview, (width, height))`` gets each new frame scaled for the screen with the
+    camera frame's size, ``on_reading(objects, frame_time)`` each reading,
     ``on_error(message)`` a one-line problem. The callbacks run in the worker threads: the UI
     wraps them in ``Clock.schedule_once`` so widgets change only on the main thread.
     """
 
     def __init__(self, source: Any, reader: Callable[[np.ndarray], Any] | None,
-                 on_frame: Callable[[np.ndarray], None], on_reading: Callable[[list[dict], float], None],
-                 on_error: Callable[[str], None]):
+                 on_frame: Callable[[np.ndarray, tuple[int, int]], None],
+                 on_reading: Callable[[list[dict], float], None], on_error: Callable[[str], None],
+                 preview_width: int = 800, reads_per_second: float = 10.0):
         self.source = source
+        self.preview_width = preview_width
+        self.read_interval = 1.0 / reads_per_second
         self.reader = reader
         self.on_frame = on_frame
         self.on_reading = on_reading
@@ -154,6 +158,7 @@ class TableFeed:
         self._new = threading.Condition()
         self._latest: tuple[np.ndarray, float] | None = None
         self._threads: list[threading.Thread] = []
+        self.latest_frame: np.ndarray | None = None  # full size, for photos taken to teach the reader
 
     def start(self) -> None:
         for target in (self._grab, self._read):
@@ -190,15 +195,34 @@ class TableFeed:
                 time.sleep(0.01)
                 continue
             self.stats.frames += 1
-            self.on_frame(frame)
+            self.latest_frame = frame
+            if frame is not last:
+                self.on_frame(self.preview(frame), (frame.shape[1], frame.shape[0]))
+            elif self.stats.frames % 15 == 0:  # an unchanged demo frame: a slow refresh is enough
+                self.on_frame(self.preview(frame), (frame.shape[1], frame.shape[0]))
             if frame is not last:  # an unchanged demo frame is not read again
                 last = frame
                 with self._new:
                     self._latest = (frame, time.perf_counter())
                     self._new.notify()
 
+    def preview(self, frame: np.ndarray) -> np.ndarray:
+        """The frame scaled down for the screen (in this thread, so the UI thread only blits)."""
+        h, w = frame.shape[:2]
+        if w <= self.preview_width:
+            return np.ascontiguousarray(frame)
+        import cv2
+
+        size = (self.preview_width, max(1, round(h * self.preview_width / w)))
+        return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+
     def _read(self) -> None:
+        next_read = 0.0
         while not self._stop.is_set():
+            wait = next_read - time.perf_counter()
+            if wait > 0:  # leave the processor to the preview between readings
+                self._stop.wait(wait)
+            next_read = time.perf_counter() + self.read_interval
             with self._new:
                 while self._latest is None and not self._stop.is_set():
                     self._new.wait(0.2)

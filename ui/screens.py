@@ -54,6 +54,20 @@ def game_title(game: str, lang: str) -> str:
         return GAME_NAMES.get(game, game)
 
 
+def blit(texture: Texture | None, frame: Any, view: Any, frame_size: tuple[int, int]) -> Texture:
+    """Update the picture's texture in place; a new texture only when the preview size changes."""
+    h, w = frame.shape[:2]
+    if texture is None or texture.size != (w, h):
+        texture = Texture.create(size=(w, h), colorfmt="bgr")
+        texture.flip_vertical()
+        texture.blit_buffer(frame.reshape(-1), colorfmt="bgr", bufferfmt="ubyte")
+        view.show_texture(texture, frame_size)
+    else:
+        texture.blit_buffer(frame.reshape(-1), colorfmt="bgr", bufferfmt="ubyte")
+        view.canvas.ask_update()
+    return texture
+
+
 class HomeScreen(Screen):
     """Choose a game, resume the unfinished one, or go to past games, rules and settings."""
 
@@ -212,24 +226,16 @@ class TableScreen(Screen):
             self.feed.stop()
             self.feed = None
 
-    def _frame_arrived(self, frame: Any) -> None:
+    def _frame_arrived(self, frame: Any, size: tuple[int, int]) -> None:
         if self._frame_pending:  # the screen has not drawn the last one yet: drop, never queue up
             return
         self._frame_pending = True
-        Clock.schedule_once(lambda dt: self.show_frame(frame), 0)
+        Clock.schedule_once(lambda dt: self.show_frame(frame, size), 0)
 
-    def show_frame(self, frame: Any) -> None:
-        """Blit a BGR frame into the picture's texture (made once per frame size)."""
+    def show_frame(self, frame: Any, size: tuple[int, int]) -> None:
+        """Blit a BGR preview frame into the picture's texture (made once per preview size)."""
         self._frame_pending = False
-        h, w = frame.shape[:2]
-        if self.texture is None or self.texture.size != (w, h):
-            self.texture = Texture.create(size=(w, h), colorfmt="bgr")
-            self.texture.flip_vertical()
-            self.texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
-            self.ids.view.show_texture(self.texture)
-        else:
-            self.texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
-            self.ids.view.canvas.ask_update()
+        self.texture = blit(self.texture, frame, self.ids.view, size)
 
     def _reading_arrived(self, objects: list[dict], t_frame: float) -> None:
         Clock.schedule_once(lambda dt: self.show_reading(objects, t_frame), 0)
@@ -349,7 +355,7 @@ class TableScreen(Screen):
             cell = Label(text=f"[size={int(sp(15))}]{p}[/size]\n[b]{scores.get(p, 0)}[/b]", markup=True,
                          font_size=sp(34), halign="center", valign="middle", shorten=True,
                          color=(0.1, 0.1, 0.1, 1) if p == active else (1, 1, 1, 1))
-            cell.bind(size=lambda c, sz: setattr(c, "text_size", sz))
+            cell.bind(size=lambda c, sz: (setattr(c, "text_size", sz), setattr(c, "font_size", sz[1] * 0.5)))
             with cell.canvas.before:
                 Color(*((0.55, 0.85, 1, 1) if p == active else (0.2, 0.22, 0.26, 1)))
                 rect = Rectangle(pos=cell.pos, size=cell.size)
@@ -670,7 +676,6 @@ class SettingsScreen(Screen):
         super().__init__(**kwargs)
         self.feed: TableFeed | None = None
         self.texture: Texture | None = None
-        self.latest: Any = None
         self.examples: dict[str, list[Any]] = {}
         self._pending = False
 
@@ -714,24 +719,15 @@ class SettingsScreen(Screen):
     def on_leave(self, *_: Any) -> None:
         self.stop_preview()
 
-    def _frame(self, frame: Any) -> None:
-        self.latest = frame
+    def _frame(self, frame: Any, size: tuple[int, int]) -> None:
         if self._pending:
             return
         self._pending = True
-        Clock.schedule_once(lambda dt: self.show_frame(frame), 0)
+        Clock.schedule_once(lambda dt: self.show_frame(frame, size), 0)
 
-    def show_frame(self, frame: Any) -> None:
+    def show_frame(self, frame: Any, size: tuple[int, int]) -> None:
         self._pending = False
-        h, w = frame.shape[:2]
-        if self.texture is None or self.texture.size != (w, h):
-            self.texture = Texture.create(size=(w, h), colorfmt="bgr")
-            self.texture.flip_vertical()
-            self.texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
-            self.ids.preview.show_texture(self.texture)
-        else:
-            self.texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
-            self.ids.preview.canvas.ask_update()
+        self.texture = blit(self.texture, frame, self.ids.preview, size)
 
     def _reading(self, objects: list[dict], _t: float) -> None:
         Clock.schedule_once(lambda dt: setattr(self.ids.preview, "objects", objects), 0)
@@ -758,10 +754,11 @@ class SettingsScreen(Screen):
 
     def capture(self) -> None:
         """Keep the current frame as a photo of the chosen class."""
-        if self.latest is None:
+        frame = self.feed.latest_frame if self.feed is not None else None
+        if frame is None:
             self.teach_status = tr("nothing_read", app().lang)
             return
-        self.examples.setdefault(self.teach_class, []).append(self.latest.copy())
+        self.examples.setdefault(self.teach_class, []).append(frame.copy())
         self.teach_status = tr("teach_photos", app().lang, n=len(self.examples[self.teach_class]), cls=self.teach_class)
 
     def learn(self) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
@@ -39,6 +40,23 @@ def load_config() -> Any:
         return config
     except Exception:
         return None
+
+
+class KeepPlaying(ExceptionHandler):
+    """An unexpected error in a tap or a frame becomes a one-line message, never a traceback."""
+
+    def __init__(self, app: TableApp):
+        super().__init__()
+        self.app = app
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if isinstance(inst, KeyboardInterrupt | SystemExit):
+            return ExceptionManager.RAISE
+        self.app.message = f"{type(inst).__name__}: {inst}"
+        table = self.app.sm.get_screen("table") if hasattr(self.app, "sm") else None
+        if table is not None:
+            table.error_text = self.app.message
+        return ExceptionManager.PASS
 
 
 class TableApp(App):
@@ -76,6 +94,7 @@ class TableApp(App):
         for name in SCREENS:
             Builder.load_file(str(KV_DIR / f"{name}.kv"))
         self.open_store()
+        ExceptionManager.add_handler(KeepPlaying(self))
         sm = ScreenManager(transition=NoTransition())
         sm.add_widget(screens.HomeScreen(name="home"))
         sm.add_widget(screens.PlayersScreen(name="players"))

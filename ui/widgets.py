@@ -54,10 +54,11 @@ class TableView(Widget):
         y0 = self.y + (self.height + fh * scale) / 2  # top edge, in Kivy's upward y
         return x0, y0, scale
 
-    def show_texture(self, texture: Any) -> None:
-        """Point the picture at ``texture`` (called once per texture, not per frame)."""
+    def show_texture(self, texture: Any, frame_size: tuple[int, int]) -> None:
+        """Point the picture at ``texture`` (once per texture, not per frame); boxes are in
+        ``frame_size`` pixels, the camera frame's, which the texture may show scaled down."""
         self.texture = texture
-        self.frame_size = [texture.width, texture.height]
+        self.frame_size = list(frame_size)
         self.redraw()
 
     def redraw(self, *_: Any) -> None:

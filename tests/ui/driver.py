@@ -167,8 +167,9 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
                         {"colour": "green", "group": 3, "confidence": 0.9, "box": [500, 100, 80, 80]}])
     yield 0.05
     tap(table.confirm_text)
-    yield 0.05
+    yield 0.3
     res["refusal"] = table.error_text
+    shot(f"table-refused-{size}")
     res["events_after_refusal"] = len(app().session.record.events)
     # correct a piece by tapping it on the picture: the pink one becomes yellow in group 2
     view = table.ids.view
@@ -232,8 +233,6 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
         yield from play_bag_turn(rng, log)
         if table.announce_text:
             announced.add(table.announce_text)
-        if log["taps"] == 25:
-            shot(f"table-midgame-{size}")
     res["taps"] = log["taps"]
     res["over"] = app().session.game.is_over
     res["announced"] = sorted(announced)
@@ -259,6 +258,7 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     tap(tr("export"))
     yield 0.05
     res["export_status"] = hist.status
+    res["app_message"] = app().message
     shot(f"history-{size}")
 
 

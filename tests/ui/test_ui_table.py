@@ -41,6 +41,7 @@ def test_bag_of_butts_whole_game_by_touch_at_800x480(run_driver, tmp_path):
     assert f"{winners[0]}: 1 played, 1 won" in res["stats"]
     assert res["replay_first_event"].startswith("Ann draws 3/3/2")
     assert res["export_status"].startswith("Written to ")
+    assert res["app_message"] == ""  # no error was caught on the way
     exported = json.loads(open(res["export_status"].removeprefix("Written to ")).read())
     assert exported["game"] == "bag-of-butts" and exported["players"] == ["Ann", "Bob", "Cy"]
 
