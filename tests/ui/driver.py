@@ -293,6 +293,7 @@ def scenario_tour(res: dict[str, Any], args: list[str]):
     """Every other screen at one size, in Dutch: rules, settings with the preview, home."""
     size = args[0]
     yield 0.3
+    res["home_message"] = app().message
     tap(tr("language"))
     yield 0.05
     res["lang"] = app().lang

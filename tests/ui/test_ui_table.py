@@ -64,10 +64,21 @@ def test_unfinished_game_comes_back_with_resume(run_driver):
     assert any(b.startswith("Score group") for b in again["buttons"])
 
 
-def test_dutch_rules_and_settings_at_1280x800(run_driver):
-    res = run_driver("tour", "1280x800", "--", "--size", "1280x800", "--camera", "demo")
+def test_dutch_rules_and_settings_at_1280x800_with_a_damaged_score_pad(run_driver, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list\n")
+    res = run_driver("tour", "1280x800", "--", "--size", "1280x800", "--camera", "demo", "--db", str(notes))
     assert "error" not in res, res.get("error")
+    assert res["home_message"] == f"Score pad: {notes} is not a score-pad database; it was left untouched"
+    assert notes.read_text() == "shopping list\n"
     assert res["lang"] == "nl"
     assert "Eerdere spellen" in res["home_buttons"] and "Instellingen" in res["home_buttons"]
     assert res["rules_text"].startswith("[b]Bag of Butts[/b] (2-4 spelers)")
     assert "beelden/s" in res["camera_status"]
+
+
+def test_a_bad_window_size_is_one_line_not_a_traceback(capsys):
+    from ui.app import main
+
+    assert main(["--size", "huge"]) == 2
+    assert capsys.readouterr().err == "companion: --size must look like 800x480, not 'huge'\n"
