@@ -289,7 +289,7 @@ def dump_config(config: Config) -> str:
             f"analogue_gain = {_toml_value(float(lock.analogue_gain))}",
             f"colour_gains = {_toml_value([float(g) for g in lock.colour_gains])}",
         ]
-    lines += ["", "[gpio]", "# BCM pin numbers; \"\" = not fitted."]
+    lines += ["", "[gpio]", '# BCM pin numbers; "" = not fitted.']
     for role in GPIO_ROLES:
         pin = getattr(config.gpio, role)
         lines.append(f"{role} = {_toml_value('' if pin is None else pin)}")

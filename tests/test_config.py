@@ -75,7 +75,9 @@ buzzer = ""
     ],
 )
 def test_bad_value_warns_and_keeps_that_default(tmp_path, text, field, default, says):
-    config, warnings = load_config(write(tmp_path, 'language = "nl"\n' + text if "language" not in text else text))
+    config, warnings = load_config(
+        write(tmp_path, 'language = "nl"\n' + text if "language" not in text else text)
+    )
     assert getattr(config, field) == default
     assert len(warnings) == 1 and warnings[0].startswith(says), warnings
     if "language" not in text:
@@ -106,7 +108,9 @@ def test_unknown_keys_are_warned(tmp_path):
 
 
 def test_incomplete_or_bad_lock_is_forgotten(tmp_path):
-    config, warnings = load_config(write(tmp_path, "[camera]\nexposure_time = 9000\ncolour_gains = [1, -2]\n"))
+    config, warnings = load_config(
+        write(tmp_path, "[camera]\nexposure_time = 9000\ncolour_gains = [1, -2]\n")
+    )
     assert config.camera_lock is None
     assert any("colour_gains" in w for w in warnings)
     assert any("measures it again" in w for w in warnings)
