@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 # which is exactly OpenCV's BGR. ("BGR888" would be R, G, B.)
 MAIN_FORMAT = "RGB888"
 LORES_FORMAT = "YUV420"
+# libcamera's enum values, so libcamera itself need not be imported: AfModeAuto, AfTriggerStart.
+AF_MODE_AUTO, AF_TRIGGER_START = 1, 0
 MISSING = (
     "picamera2 is not installed; on Raspberry Pi OS run 'sudo apt install python3-picamera2' "
     "(the venv needs --system-site-packages, which deploy/install.sh sets up)"
@@ -111,6 +113,10 @@ class Picamera2Source(FrameSource):
             )
             camera.configure(config)
             camera.start()
+            if "AfMode" in getattr(camera, "camera_controls", {}):
+                # Camera Module 3: one focus scan at start, then the lens stays put (the table
+                # does not move; continuous focus would hunt whenever a hand goes by).
+                camera.set_controls({"AfMode": AF_MODE_AUTO, "AfTrigger": AF_TRIGGER_START})
         except Exception as exc:  # libcamera raises RuntimeError/IndexError/...: one line for a player
             if camera is not None:
                 _quietly(camera.close)

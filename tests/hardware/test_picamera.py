@@ -25,6 +25,7 @@ class FakePicamera2:
 
     def __init__(self, camera_num=0):
         self.camera_num = camera_num
+        self.camera_controls = {"ExposureTime": (1, 66666, None), "ColourGains": (0.0, 32.0, None)}
         self.sensor_resolution = (4608, 2592)
         self.configured = None
         self.controls_set: list[dict] = []
@@ -117,6 +118,23 @@ def test_streams_are_configured_for_opencv(fake_picamera2):
         assert preview.shape == (480, 640, 3)
         assert np.abs(preview[100, 100].astype(int) - TOKEN_BGR).max() <= 3
     assert camera.closed and not camera.started
+
+
+def test_camera_module_3_focuses_once_at_start(fake_picamera2):
+    original = FakePicamera2.__init__
+
+    def with_autofocus(self, camera_num=0):
+        original(self, camera_num)
+        self.camera_controls["AfMode"] = (0, 2, 0)
+
+    fake_picamera2.Picamera2 = type("Picamera2", (FakePicamera2,), {"__init__": with_autofocus})
+    with Picamera2Source(clock=Clock()):
+        assert FakePicamera2.instances[0].controls_set == [{"AfMode": 1, "AfTrigger": 0}]
+
+
+def test_camera_without_autofocus_gets_no_focus_controls(fake_picamera2):
+    with Picamera2Source(clock=Clock()):
+        assert FakePicamera2.instances[0].controls_set == []
 
 
 def test_exposure_and_colour_lock_after_the_first_second(fake_picamera2):
