@@ -118,7 +118,7 @@ run systemctl daemon-reload
 run systemctl enable "$APP.service"
 if exists /etc/systemd/system/display-manager.service; then
     say "warning: a desktop starts at boot and holds the screen; boot to the console instead:"
-    say "    sudo raspi-config nonint do_boot_behaviour B2 && sudo reboot"
+    say "    sudo raspi-config nonint do_boot_behaviour B1 && sudo reboot"
 fi
 run systemctl restart "$APP.service"
 
