@@ -74,10 +74,13 @@ class ReconnectingSource(FrameSource):
             self._source = None
             self.state, self.problem = LOST, source.problem or "camera lost"
             self.attempts = 0
+        source.close()  # free the device before anything tries to open it again
+        self._tell(CAMERA_LOST)
+        with self._lock:
+            if self._stop.is_set():
+                return
             self._thread = threading.Thread(target=self._reconnect, name="camera-reconnect", daemon=True)
             self._thread.start()
-        source.close()
-        self._tell(CAMERA_LOST)
 
     def _reconnect(self) -> None:
         step = 0

@@ -297,11 +297,13 @@ def open_camera(
     on_message: Callable[[str], None] | None = None,
     reconnect: bool = True,
     candidates: list[Callable[[], FrameSource]] | None = None,
+    on_status: Callable[[str], None] | None = None,
 ) -> FrameSource | None:
     """Open the configured camera, or with "auto" the first that works; None means use the demo.
 
     Each camera that fails gives one line to ``on_message``. With ``reconnect`` the source comes
-    wrapped in a ReconnectingSource that reopens that same camera after it was lost.
+    wrapped in a ReconnectingSource that reopens that same camera after it was lost and tells
+    ``on_status`` ("camera lost", "camera back").
     """
     from hardware.reconnect import ReconnectingSource
 
@@ -315,7 +317,7 @@ def open_camera(
             say(str(exc))
             continue
         if reconnect:
-            return ReconnectingSource(factory, first=source)
+            return ReconnectingSource(factory, first=source, on_status=on_status)
         return source
     if config.camera_kind != "demo":
         say("no camera works; showing the demo table")
