@@ -48,6 +48,10 @@ check_root
 if ((DRY_RUN)); then
     say "Dry run on $OS_CODENAME: nothing is changed."
 fi
+case "$(uname -m)" in
+    aarch64 | x86_64) ;;
+    *) say "warning: a 32-bit system; pip has no Kivy or OpenCV wheels for it and builds them for hours: use the 64-bit OS" ;;
+esac
 if ! grep -qs "Raspberry Pi" "$ROOT/proc/device-tree/model"; then
     say "note: this does not look like a Raspberry Pi; without its camera and GPIO the companion shows the demo table"
 fi

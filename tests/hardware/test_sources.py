@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -20,6 +24,8 @@ from hardware.sources import (
     camera_candidates,
     open_camera,
 )
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def solid(value: int, shape=(48, 64, 3)) -> np.ndarray:
@@ -234,3 +240,18 @@ def test_open_camera_from_a_configured_folder(frames_dir):
         assert isinstance(source, ReplaySource) and source.fps == 5.0
     finally:
         source.close()
+
+
+def test_optional_libraries_are_imported_only_when_used():
+    # picamera2 only exists on a Pi and gpiozero is only needed for GPIO: importing the hardware
+    # modules must not pull them in, and the config module stays standard-library only.
+    code = (
+        "import sys, companion.config;"
+        "assert not {'cv2', 'numpy', 'kivy', 'gpiozero', 'picamera2'} & set(sys.modules), 'config';"
+        "import hardware.sources, hardware.picamera, hardware.reconnect, hardware.controls;"
+        "assert not {'picamera2', 'gpiozero', 'kivy'} & set(sys.modules), 'hardware'"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
