@@ -87,11 +87,15 @@ class ReconnectingSource(FrameSource):
         while not self._stop.wait(self.backoff[min(step, len(self.backoff) - 1)]):
             step += 1
             self.attempts = step
-            source = self._factory()
             try:
+                source = self._factory()
                 source.open()
             except CameraError as exc:
                 self.problem = str(exc)
+                continue
+            except Exception as exc:  # anything else: this thread must live on, or the camera never returns
+                log.warning("reopening the camera failed: %s", exc)
+                self.problem = f"reopening failed ({exc})"
                 continue
             with self._lock:
                 if self._stop.is_set():

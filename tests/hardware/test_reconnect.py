@@ -137,3 +137,23 @@ def test_camera_missing_at_start_raises_a_clear_error():
     socket.plugged = False
     with pytest.raises(CameraError, match="no camera found"):
         ReconnectingSource(lambda: FakeCamera(socket)).open()
+
+
+def test_unexpected_error_while_reopening_does_not_end_the_retrying():
+    socket = Socket()
+    calls = []
+
+    def factory():
+        calls.append(1)
+        if len(calls) == 2:  # the first reopen attempt blows up in an unforeseen way
+            raise OSError("udev hiccup")
+        return FakeCamera(socket)
+
+    source = ReconnectingSource(factory, backoff=(0.01,))
+    source.open()
+    socket.plugged = False
+    source.read()
+    socket.plugged = True
+    assert wait_for(lambda: source.state == OPEN)
+    assert len(calls) >= 3 and source.read() is not None
+    source.close()
