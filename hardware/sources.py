@@ -19,7 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.config import Config
+from companion.config import CameraLock, Config
 
 log = logging.getLogger(__name__)
 
@@ -268,14 +268,28 @@ class OpenCVSource(FrameSource):
         self.state = CLOSED
 
 
-def camera_candidates(config: Config, max_opencv_index: int = 4) -> list[Callable[[], FrameSource]]:
-    """Factories for the sources to try, in order, for the configured camera (none for demo)."""
+def camera_candidates(
+    config: Config,
+    max_opencv_index: int = 4,
+    on_lock: Callable[[CameraLock], None] | None = None,
+) -> list[Callable[[], FrameSource]]:
+    """Factories for the sources to try, in order, for the configured camera (none for demo).
+
+    A Pi camera made again after a reconnect starts with the exposure the previous one locked,
+    so colours do not shift mid-game; ``on_lock`` hears each newly measured lock.
+    """
     from hardware.picamera import Picamera2Source
 
     size = (config.camera_width, config.camera_height)
+    remembered = [config.camera_lock]
+
+    def remember(lock: CameraLock) -> None:
+        remembered[0] = lock
+        if on_lock is not None:
+            on_lock(lock)
 
     def picamera() -> FrameSource:
-        return Picamera2Source(size=size, lock=config.camera_lock)
+        return Picamera2Source(size=size, lock=remembered[0], on_lock=remember)
 
     def webcam(index: int) -> Callable[[], FrameSource]:
         return lambda: OpenCVSource(index, *size)
@@ -298,17 +312,19 @@ def open_camera(
     reconnect: bool = True,
     candidates: list[Callable[[], FrameSource]] | None = None,
     on_status: Callable[[str], None] | None = None,
+    on_lock: Callable[[CameraLock], None] | None = None,
 ) -> FrameSource | None:
     """Open the configured camera, or with "auto" the first that works; None means use the demo.
 
     Each camera that fails gives one line to ``on_message``. With ``reconnect`` the source comes
     wrapped in a ReconnectingSource that reopens that same camera after it was lost and tells
-    ``on_status`` ("camera lost", "camera back").
+    ``on_status`` ("camera lost", "camera back"). ``on_lock`` receives the Pi camera's locked
+    exposure when it is measured, to be stored with the calibration.
     """
     from hardware.reconnect import ReconnectingSource
 
     say = on_message or log.info
-    factories = camera_candidates(config) if candidates is None else candidates
+    factories = camera_candidates(config, on_lock=on_lock) if candidates is None else candidates
     for factory in factories:
         source = factory()
         try:

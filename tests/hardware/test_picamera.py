@@ -234,3 +234,22 @@ def test_auto_config_uses_the_stored_lock(fake_picamera2):
 def test_yuv_conversion_rejects_garbage():
     assert yuv420_to_bgr(np.zeros((7, 8), np.uint8), 8) is None
     assert yuv420_to_bgr(np.zeros((6, 8, 3), np.uint8), 8).shape == (6, 8, 3)
+
+
+def test_reopened_camera_keeps_the_exposure_measured_before(fake_picamera2):
+    # After a reconnect the new camera object starts locked at the same values: no colour jump.
+    clock = Clock()
+    stored = []
+    first_factory = camera_candidates(Config(camera="picamera2"), on_lock=stored.append)[0]
+    first = first_factory()
+    first._clock = clock  # the factory makes sources on the real clock; drive this one by hand
+    first.open()
+    clock.now = 1.5
+    first.read()
+    first.close()
+    again = first_factory()
+    again.open()
+    assert again.lock == CameraLock(16621, 2.25, (1.93, 1.61)) == stored[0]
+    assert FakePicamera2.instances[1].configured["controls"] == stored[0].controls()
+    assert len(stored) == 1
+    again.close()
