@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,33 @@ def test_install_refuses_other_systems(tmp_path, spies, os_id, codename, says):
     )
     assert result.returncode == 1
     assert says in result.stderr and "nothing was changed" in result.stderr
+    assert result.stdout == "" and not spies[1].exists()
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("setpriv") is None,
+    reason="needs root and setpriv to act as another user",
+)
+@pytest.mark.parametrize("script", ["install.sh", "uninstall.sh"])
+def test_real_run_needs_root(tmp_path, spies, script):
+    # pytest's tmp_path is private to root, so the other user reads a copy in a public place.
+    fd, osr = tempfile.mkstemp(prefix="os-release-")
+    os.write(fd, os_release(tmp_path, "bookworm").read_bytes())
+    os.close(fd)
+    os.chmod(osr, 0o644)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TC_")}
+    env.update(TC_OS_RELEASE=osr, PATH=f"{spies[0]}:{env['PATH']}")
+    try:
+        result = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "bash", str(DEPLOY / script)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+    finally:
+        os.unlink(osr)
+    assert result.returncode == 1 and "run it as root" in result.stderr, result.stderr
     assert result.stdout == "" and not spies[1].exists()
 
 
