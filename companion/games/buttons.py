@@ -563,9 +563,9 @@ class Buttons(Game):
     def _optout(self, opt: OptOut) -> Applied:
         self._require_turn_phase()
         p = opt.player
+        self._require_closed()
         require(p == self.active, f"it is {self.active}'s turn to roll or opt out, not {p}'s",
                 f"{self.active} is aan de beurt om te gooien of uit te stappen, niet {p}")
-        self._require_closed()
         require(bool(self.buttons[p]),
                 f"{p} has placed no button this round, so {p} cannot opt out and must roll",
                 f"{p} heeft deze ronde nog geen knoop gelegd, dus {p} mag niet uitstappen en moet gooien")
