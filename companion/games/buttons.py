@@ -257,6 +257,14 @@ def cells_text(cells: list[Cell] | tuple[Cell, ...]) -> Text:
     return Text(en, nl)
 
 
+def choice_text(cells: list[Cell]) -> Text:
+    """'(3,1)' or 'one of (3,1), (3,4) or (3,6)': where a button may go."""
+    if len(cells) == 1:
+        return cells_text(cells)
+    listed = [f"({r},{c})" for r, c in cells]
+    return Text(f"one of {', '.join(listed[:-1])} or {listed[-1]}", f"een van {', '.join(listed[:-1])} of {listed[-1]}")
+
+
 def colours_text(letters: list[str] | tuple[str, ...]) -> Text:
     return Text(names_list([COLOUR_TEXT[x].en for x in letters], "en"),
                 names_list([COLOUR_TEXT[x].nl for x in letters], "nl"))
@@ -469,7 +477,7 @@ class Buttons(Game):
     def _require_closed(self) -> None:
         owes = self.owes_place()
         if owes is not None and self.last_roll is not None:
-            cells = cells_text(self.legal_cells(owes, self.last_roll))
+            cells = choice_text(self.legal_cells(owes, self.last_roll))
             raise IllegalEvent(Text(f"{owes} must first place a button for their roll, on {cells.en}",
                                     f"{owes} moet eerst een knoop leggen voor de worp, op {cells.nl}"))
 
@@ -497,8 +505,8 @@ class Buttons(Game):
                     f"dobbelsteen.") if others else Text("", "")
         if mine:
             self.active = self._next_in_round(player)
-            told = Text(f"{player} must place a button on {cells_text(mine).en}.",
-                        f"{player} moet een knoop leggen op {cells_text(mine).nl}.")
+            told = Text(f"{player} must place a button on {choice_text(mine).en}.",
+                        f"{player} moet een knoop leggen op {choice_text(mine).nl}.")
             return Applied(dice + told + gold)
         lost = len(self.buttons[player])
         self.buttons[player] = set()
@@ -640,7 +648,7 @@ class Buttons(Game):
         if self.stars_due:
             return Applied(text)
         text = text + self._finish_round()
-        return Applied(text, frozenset({"round-end", "game-over"} if self.is_over else {"round-end"}))
+        return Applied(text, frozenset({"game-over"} if self.is_over else set()))
 
     def _finish_round(self) -> Text:
         """All stars placed: buttons come off, the end is checked, else the next round starts."""
