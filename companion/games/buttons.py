@@ -87,7 +87,6 @@ DEFAULT_BONUS = {
     3: (("R",), ("Y",), ("G",)),
     4: (("R",), ("Y",), ("G",), ("B",)),
 }
-LINE_STARS = 5
 STARS_TO_END = 12
 
 
@@ -640,6 +639,7 @@ class Buttons(Game):
                 f"{cells_text(wrong).nl} heeft er geen")
         # -- valid: change the state
         self.stars[p].update(ev.cells)
+        self.buttons[p].difference_update(ev.cells)  # each star replaces a button
         self.stars_due.pop(0)
         text = Text(f"{p} places {stars_word(due).en} on {cells_text(ev.cells).en} ({why.en}): "
                     f"{stars_word(len(self.stars[p])).en} in all.",

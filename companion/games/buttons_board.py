@@ -16,6 +16,7 @@ Cell = tuple[int, int]
 SIZE = 6
 FACES = range(1, SIZE + 1)
 LETTERS = "RYGB"
+LINE = 5
 ALL_CELLS: tuple[Cell, ...] = tuple((r, c) for r in FACES for c in FACES)
 NEIGHBOURS: dict[Cell, tuple[Cell, ...]] = {
     (r, c): tuple((r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -94,9 +95,13 @@ def scoring_colours(board: tuple[str, ...], cells: Iterable[Cell]) -> list[str]:
 
 def has_line_of_five(stars: Collection[Cell]) -> bool:
     """True when 5 stars lie next to each other in one row or one column (never diagonally)."""
+    if len(stars) < LINE:
+        return False
     for a in FACES:
-        for start in (1, 2):
-            span = range(start, start + 5)
-            if all((a, b) in stars for b in span) or all((b, a) in stars for b in span):
+        across = down = 0
+        for b in FACES:
+            across = across + 1 if (a, b) in stars else 0
+            down = down + 1 if (b, a) in stars else 0
+            if across >= LINE or down >= LINE:
                 return True
     return False

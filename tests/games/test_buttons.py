@@ -465,3 +465,16 @@ def test_view_lists_what_the_screen_needs() -> None:
     assert view["boards"]["Ann"] == QUARTERS and len(view["legal"]["Bob"]) == 36
     assert {e["player"] for e in game.legal_events()} == {"Ann", "Bob", "Cy"}
     assert not game.can_roll()
+
+
+@pytest.mark.parametrize("cells, line", [
+    ({(2, c) for c in range(2, 7)}, True),
+    ({(r, 3) for r in range(1, 6)}, True),
+    ({(1, 1), (1, 2), (1, 3), (1, 4), (1, 6), (2, 5)}, False),   # a gap breaks the line
+    ({(i, i) for i in range(1, 7)}, False),                      # diagonals never count
+    ({(r, c) for r in (1, 3, 5) for c in range(1, 7)} - {(1, 3), (3, 3), (5, 3)}, False),
+])
+def test_line_of_five_is_orthogonal_and_connected(cells: set[tuple[int, int]], line: bool) -> None:
+    from companion.games.buttons_board import has_line_of_five
+
+    assert has_line_of_five(cells) is line
