@@ -514,10 +514,13 @@ class Buttons(Game):
         self.active = self._next_in_round(player)
         aside = Text("one black die" if self.per_out == 1 else "two black dice",
                      "een zwarte dobbelsteen" if self.per_out == 1 else "twee zwarte dobbelstenen")
-        bust = Text(f"No legal cell in row {roll.white} for columns {names_list([str(c) for c in roll.columns])}: "
+        cols = [str(c) for c in roll.columns]
+        either = Text(" or ".join([", ".join(cols[:-1]), cols[-1]] if len(cols) > 1 else cols),
+                      " of ".join([", ".join(cols[:-1]), cols[-1]] if len(cols) > 1 else cols))
+        bust = Text(f"No legal cell in row {roll.white}, column {either.en}: "
                     f"{player} busts, loses {buttons_word(lost).en} of this round, sets {aside.en} aside "
                     f"and is out of the round.",
-                    f"Geen geldig vak in rij {roll.white} voor kolom {names_list([str(c) for c in roll.columns], 'nl')}: "
+                    f"Geen geldig vak in rij {roll.white}, kolom {either.nl}: "
                     f"{player} is bust, verliest {buttons_word(lost).nl} van deze ronde, legt {aside.nl} "
                     f"opzij en ligt uit de ronde.")
         signals = {"bust"}
