@@ -30,7 +30,7 @@ rolls or opts out. Optional gold-die placements never hold up ``next``.
      "bonus": {name: ["red", ...]}, "red_holder": name, "active": name | None,
      "in_round": [names], "out": {name: "optout" | "bust"},
      "dice": {"white": 1, "gold": 1, "black": 3, "set_aside": 1},
-     "last_roll": {"player", "white", "gold", "black"} | None,
+     "last_roll": {"player", "type": "roll", "white", "gold", "black"} | None,
      "must_place": name | None,           -- the roller, while they owe a button
      "placeable": {name: [[r, c], ...]},  -- cells each player may still use for the last roll
      "legal": {name: [[r, c], ...]},      -- every legal cell of each board (for highlighting)
@@ -500,8 +500,8 @@ class Buttons(Game):
         mine = self.legal_cells(player, roll)
         others = [p for p in self.in_round() if p != player and self.legal_cells(p, roll)]
         gold = Text(f"{names_list(others)} may place on ({roll.white},{roll.gold}) with the gold die.",
-                    f"{names_list(others, 'nl')} mag op ({roll.white},{roll.gold}) leggen met de gouden "
-                    f"dobbelsteen.") if others else Text("", "")
+                    f"{names_list(others, 'nl')} {'mag' if len(others) == 1 else 'mogen'} op "
+                    f"({roll.white},{roll.gold}) leggen met de gouden dobbelsteen.") if others else Text("", "")
         if mine:
             self.active = self._next_in_round(player)
             told = Text(f"{player} must place a button on {choice_text(mine).en}.",
