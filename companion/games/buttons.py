@@ -41,8 +41,10 @@ rolls or opts out. Optional gold-die placements never hold up ``next``.
      "explanation": {"en", "nl"} | None,  -- what the last event did
      "outcome": {"termination", "why": {"en", "nl"}} | None}
 
-Teaching helpers: ``legal_cells``, ``placeable``, ``bust_chance`` / ``bust_probability``,
-``optout_stars``, ``stars_reasons``, ``dice_in_play``.
+Teaching helpers (methods): ``legal_cells``, ``placeable``, ``bust_chance`` (exact Fraction) /
+``bust_probability`` (float), ``optout_stars``, ``stars_reasons``, ``dice_in_play``, ``can_roll``
+and ``legal_events``. Board arithmetic lives in ``buttons_board``; seeded random play (tests,
+benchmark, the example record) in ``buttons_play``.
 """
 
 from __future__ import annotations
@@ -429,7 +431,7 @@ class Buttons(Game):
         return earned_stars(self.boards[player], self.buttons[player], self.bonus(player), True)[0]
 
     def stars_reasons(self, player: str) -> tuple[int, Text]:
-        """Stars the player has earned this round as things stand, and why."""
+        """Stars the player has earned this round as things stand, and why (still in: as if opting out now)."""
         return earned_stars(self.boards[player], self.buttons[player], self.bonus(player),
                             self.out.get(player) == "optout" or (player not in self.out))
 
