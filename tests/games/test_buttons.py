@@ -478,3 +478,38 @@ def test_line_of_five_is_orthogonal_and_connected(cells: set[tuple[int, int]], l
     from companion.games.buttons_board import has_line_of_five
 
     assert has_line_of_five(cells) is line
+
+
+def test_rulebook_tip_horizontal_rows_bust_more_often_than_columns() -> None:
+    """The summary's strategy tip: with one white die, buttons along a row make busts likelier."""
+    from fractions import Fraction
+
+    def ann_places(cells: list[tuple[int, int]]) -> Buttons:
+        events = []
+        for (r, c), bob in zip(cells, [(6, 6), (6, 4), (4, 4)], strict=True):
+            events += [roll(r, c, [c] * 4), place("Ann", r, c), roll(*bob, [bob[1]] * 4), place("Bob", *bob)]
+        return play(["Ann", "Bob"], events)
+
+    across = ann_places([(1, 1), (1, 3), (1, 5)])
+    down = ann_places([(1, 1), (3, 1), (5, 1)])
+    assert across.next_player() == down.next_player() == "Ann"
+    # across: row 1 has no legal cell left, row 2 has three; down: every row keeps four or five
+    assert across.bust_chance() == Fraction(6 ** 5 + 3 ** 5, 6 ** 6)
+    assert down.bust_chance() == Fraction(3 * 2 ** 5 + 3 * 1 ** 5, 6 ** 6)
+    assert across.bust_probability() > 17 / 100 > 1 / 100 > down.bust_probability()
+
+
+def test_a_stored_game_undoes_by_replaying(tmp_path) -> None:
+    from companion.session import Session
+    from companion.store import Store
+
+    with Store(tmp_path / "pad.db") as store:
+        session = Session.new(store, "buttons", ["Ann", "Bob"], options(["Ann", "Bob"]))
+        session.confirm(roll(1, 1, [1, 2, 3, 4]))
+        applied = session.confirm(place("Ann", 1, 2))
+        assert "Ann places a button on row 1, column 2 (red)" in applied.explanation.en
+        with pytest.raises(records.RulesError):
+            session.confirm(place("Ann", 1, 4))
+        assert session.undo() == place("Ann", 1, 2)
+        assert session.game.next_player() == "Ann" and session.game.placeable("Ann") == [(1, 1), (1, 2), (1, 3), (1, 4)]
+        assert Session.resume(store, session.game_id).game.view() == session.game.view()
