@@ -13,7 +13,7 @@ from companion import records
 from companion.core import LANGUAGES, RulesError, format_table
 from companion.records import RecordError
 
-USAGE = """companion                      start the touch screen (demo table when there is no camera)
+USAGE = """companion [ui]                  start the touch screen (demo table when there is no camera)
 companion replay FILE [--json]   replay a game record and print the score pad
 companion games                  list the games in the score pad
 companion new GAME NAME...       start a game in the score pad (prints its number)
@@ -168,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_replay(rest)
         if cmd in ("games", "new", "play", "undo", "redo", "show", "export"):
             return cmd_store(cmd, rest)
+        if cmd == "ui":
+            return cmd_ui(rest)
         if cmd == "resume":
             return cmd_ui(["--resume", *rest])
         if cmd in ("see", "teach", "mat"):
