@@ -37,6 +37,16 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return int(w), int(h)
 
 
+def _config_fullscreen() -> bool:
+    """The config file's ``fullscreen`` (the Pi's kiosk sets it; a laptop gets a window)."""
+    try:
+        from companion.config import load_config
+
+        return bool(load_config()[0].fullscreen)
+    except ImportError:
+        return False
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the touch screen until the window closes; returns the exit status."""
     args = parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -48,15 +58,13 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     from kivy.config import Config
 
-    Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
     if size:
         Config.set("graphics", "width", str(size[0]))
         Config.set("graphics", "height", str(size[1]))
-    if args.windowed or size:
-        Config.set("graphics", "fullscreen", "0")
-    else:
-        Config.set("graphics", "fullscreen", "auto")
+    kiosk = not (args.windowed or size) and _config_fullscreen()
+    Config.set("graphics", "fullscreen", "auto" if kiosk else "0")
+    Config.set("kivy", "exit_on_escape", "0" if kiosk else "1")
 
     from ui.tableapp import TableApp
 

@@ -33,6 +33,7 @@ class DemoTable:
     """
 
     is_demo = True
+    note = ""
 
     def __init__(self, kind: str, seed: int = 1, size: tuple[int, int] = (1280, 960)):
         self.kind = kind
@@ -83,40 +84,57 @@ def _empty_table(size: tuple[int, int], seed: int) -> np.ndarray:
         return img
 
 
-def open_source(spec: str, kind: str) -> Any:
-    """Open the camera named by ``spec``; ``demo`` (or no camera) gives the demo table."""
-    if spec != "demo":
+CAMERA_KINDS = ("auto", "picamera2", "opencv", "folder", "demo")
+
+
+def open_source(spec: str, kind: str, config: Any = None) -> Any:
+    """Open the camera named by ``spec`` through hardware.sources; the demo table when none works.
+
+    The returned source has a ``note`` (one line, empty when all is well) saying why the demo table
+    is shown instead of the camera asked for.
+    """
+    notes: list[str] = []
+    if spec.split(":", 1)[0] not in CAMERA_KINDS:
+        notes.append(f"{spec!r} is not a camera setting (auto, picamera2, opencv:N, folder:PATH, demo)")
+    elif spec != "demo":
         try:
-            source = _hardware_source(spec)
-            source.open()
+            from hardware.sources import open_camera
+
+            source = open_camera(_camera_config(spec, config), on_message=notes.append)
+        except ImportError as exc:
+            notes.append(f"the camera support is not installed ({exc.name})")
+            source = None
+        except Exception as exc:  # a driver failing in a way the hardware layer did not foresee
+            notes.append(str(exc) or type(exc).__name__)
+            source = None
+        if source is not None:
+            source.note = ""
             return source
-        except Exception as exc:
-            if spec not in ("auto", ""):
-                raise SourceError(f"cannot open camera {spec!r}: {exc}") from None
-    source = DemoTable(kind)
-    source.open()
-    return source
+    demo = DemoTable(kind)
+    demo.open()
+    demo.note = notes[-1] if notes and spec not in ("auto", "") else ""
+    return demo
 
 
-def _hardware_source(spec: str) -> Any:
-    hardware = importlib.import_module("hardware")
-    opener = getattr(hardware, "open_camera", None)
-    if opener is None:
-        opener = importlib.import_module("hardware.camera").open_camera
+def _camera_config(spec: str, config: Any) -> Any:
+    """The config file's camera settings with the source replaced by ``spec``."""
+    import dataclasses
+
+    from companion.config import Config
+
+    return dataclasses.replace(config if config is not None else Config(), camera=spec)
+
+
+def load_reader(kind: str, profile: dict | None = None) -> Callable[[np.ndarray], Any] | None:
+    """The reader's ``read`` for this kind (with the players' taught profile, if any), or None
+    when that reader is not installed."""
     try:
-        from companion.config import Config
-
-        return opener(Config(camera=spec))
-    except ImportError:
-        return opener(spec)
-
-
-def load_reader(kind: str) -> Callable[[np.ndarray], Any] | None:
-    """The reader's ``read`` for this kind, or None when that reader is not installed."""
-    try:
-        return importlib.import_module(f"vision.{kind}").read
+        read = importlib.import_module(f"vision.{kind}").read
     except ImportError:
         return None
+    if profile is None:
+        return read
+    return lambda frame: read(frame, profile)
 
 
 @dataclass
@@ -181,6 +199,7 @@ class TableFeed:
     def _grab(self) -> None:
         last = None
         failures = 0
+        reported = ""
         while not self._stop.is_set():
             try:
                 frame = self.source.read()
@@ -191,9 +210,14 @@ class TableFeed:
                     self.on_error(str(exc) or type(exc).__name__)
                 time.sleep(0.1)
                 continue
-            if frame is None:
-                time.sleep(0.01)
+            if frame is None:  # a lost camera says why once; the reconnecting source brings it back
+                problem = getattr(self.source, "problem", "")
+                if problem and problem != reported:
+                    self.on_error(problem)
+                reported = problem
+                time.sleep(0.02)
                 continue
+            reported = ""
             self.stats.frames += 1
             self.latest_frame = frame
             if frame is not last:

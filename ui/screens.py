@@ -30,7 +30,7 @@ from companion.games import GAMES, game_class
 from companion.records import RecordError
 from companion.store import StoreError
 from ui import panels, readings
-from ui.camera import SourceError, TableFeed, load_reader, open_source
+from ui.camera import TableFeed, load_reader, open_source
 from ui.i18n import GAME_NAMES, piece_name, tr
 from ui.readings import ReadingError
 from ui.rules_text import RULES
@@ -208,14 +208,11 @@ class TableScreen(Screen):
     def start_feed(self) -> None:
         if self.feed is not None:
             return
-        try:
-            self.source = open_source(app().camera_spec, self.kind)
-        except SourceError as exc:
-            self.camera_text = tr("camera_error", app().lang, why=str(exc))
-            return
+        self.source = open_source(app().camera_spec, self.kind, app().config_file)
         app().demo = bool(getattr(self.source, "is_demo", False))
-        reader = load_reader(self.kind)
-        self.camera_text = (tr("demo_note", app().lang) if app().demo else "")
+        reader = load_reader(self.kind, app().profile(self.kind))
+        note = getattr(self.source, "note", "")
+        self.camera_text = " ".join(t for t in (tr("demo_note", app().lang) if app().demo else "", note) if t)
         if reader is None:
             self.camera_text = (self.camera_text + " " + tr("no_vision", app().lang, kind=self.kind)).strip()
         self.feed = TableFeed(self.source, reader, self._frame_arrived, self._reading_arrived, self._feed_error)
@@ -395,11 +392,14 @@ class TableScreen(Screen):
             applied = app().session.confirm(event)
         except RulesError as exc:
             self.error_text = tr("refused", lang, why=exc.text(lang))
+            app().signal(frozenset(), refused=True)
             return False
         except StoreError as exc:
             self.error_text = tr("store_error", lang, why=str(exc))
+            app().signal(frozenset(), refused=True)
             return False
         self.error_text = ""
+        app().signal(applied.signals)
         self.teaching.append(applied.explanation(lang))
         self.announce_text = " ".join(SIGNAL_WORDS[s][lang == "nl"] for s in sorted(applied.signals) if s in SIGNAL_WORDS)
         if event.get("type") in ("draw", "roll", "phase", "reveal"):
@@ -696,12 +696,9 @@ class SettingsScreen(Screen):
         self.start_preview()
 
     def start_preview(self) -> None:
-        try:
-            source = open_source(app().camera_spec, self.teach_kind)
-        except SourceError as exc:
-            self.camera_status = tr("camera_error", app().lang, why=str(exc))
-            return
-        self.feed = TableFeed(source, load_reader(self.teach_kind), self._frame, self._reading,
+        source = open_source(app().camera_spec, self.teach_kind, app().config_file)
+        self.feed = TableFeed(source, load_reader(self.teach_kind, app().profile(self.teach_kind)),
+                              self._frame, self._reading,
                               lambda m: Clock.schedule_once(lambda dt: setattr(self, "camera_status", m)))
         self.feed.start()
         Clock.schedule_interval(self._stats, 0.5)
@@ -737,8 +734,10 @@ class SettingsScreen(Screen):
             return
         st = self.feed.stats
         ms = sorted(st.read_ms)[len(st.read_ms) // 2] if st.read_ms else 0.0
-        demo = tr("demo_note", app().lang) if getattr(self.feed.source, "is_demo", False) else app().camera_spec
-        self.camera_status = f"{demo}  " + tr("fps", app().lang, fps=st.fps(), ms=ms)
+        source = self.feed.source
+        demo = tr("demo_note", app().lang) if getattr(source, "is_demo", False) else app().camera_spec
+        note = getattr(source, "note", "") or getattr(source, "problem", "")
+        self.camera_status = " ".join(t for t in (demo, note, tr("fps", app().lang, fps=st.fps(), ms=ms)) if t)
 
     def cycle_kind(self) -> None:
         kinds = ["tokens", "dice", "cards", "board"]
@@ -768,8 +767,7 @@ class SettingsScreen(Screen):
 
             module = __import__(f"vision.{self.teach_kind}", fromlist=["teach"])
             data = module.teach(self.examples)
-            base = app().store.path.parent if str(app().store.path) != ":memory:" else Path.home()
-            out = base / f"{self.teach_kind}-profile.json"
+            out = app().profile_path(self.teach_kind)
             profiles.save(out, self.teach_kind, data)
         except (ImportError, ValueError, OSError) as exc:
             self.teach_status = str(exc)

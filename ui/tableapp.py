@@ -29,17 +29,13 @@ KV_DIR = Path(__file__).parent / "kv"
 SCREENS = ("widgets", "home", "players", "table", "pad", "history", "rules", "settings")
 
 
-def load_config() -> Any:
-    """The config file's settings (companion.config), or None when that module is not installed."""
+def load_config() -> tuple[Any, list[str]]:
+    """The config file's settings (companion.config) and its warnings; (None, []) without it."""
     try:
         config_mod = importlib.import_module("companion.config")
     except ImportError:
-        return None
-    try:
-        config, _warnings = config_mod.load_config()
-        return config
-    except Exception:
-        return None
+        return None, []
+    return config_mod.load_config()
 
 
 class KeepPlaying(ExceptionHandler):
@@ -73,9 +69,12 @@ class TableApp(App):
         super().__init__(**kwargs)
         self.title = "Table Companion"
         self.exit_status = 0
-        self.config_file = load_config()
+        self.config_file, warnings = load_config()
+        self.message = warnings[0] if warnings else ""
         self.lang = lang or getattr(self.config_file, "language", "en") or "en"
         self.camera_spec = camera or getattr(self.config_file, "camera", "auto") or "auto"
+        if db is None and getattr(self.config_file, "data_dir", ""):
+            db = self.config_file.data_path() / "scorepad.sqlite3"
         self.db_path = db
         self.resume_arg = resume
         self.store: Store | None = None
@@ -132,26 +131,62 @@ class TableApp(App):
             return
         self.resume_game(game_id)
 
+    def profile_path(self, kind: str) -> Path:
+        """Where the profile taught for ``kind`` is kept: next to the score pad."""
+        base = self.store.path.parent if self.store is not None and str(self.store.path) != ":memory:" \
+            else Path.home() / ".local" / "share" / "table-companion"
+        return base / "profiles" / f"{kind}.json"
+
+    def profile(self, kind: str) -> dict | None:
+        """The players' taught profile for this reader, or None (the reader's defaults)."""
+        path = self.profile_path(kind)
+        if not path.exists():
+            return None
+        try:
+            from vision import profile as profiles
+
+            return profiles.load(path, kind)
+        except Exception as exc:  # a damaged profile: read with the defaults and say so
+            self.message = f"{path}: {exc}"
+            return None
+
     def open_controls(self) -> None:
-        """GPIO buttons (hardware package) mapped to Confirm / Undo / Next, when fitted."""
-        pins = getattr(self.config_file, "gpio", None)
-        if pins is None or not pins.used():
+        """GPIO buttons, LED and buzzer (hardware.controls) when the config names pins."""
+        if self.config_file is None or not self.config_file.gpio.used():
             return
         try:
-            hardware = importlib.import_module("hardware.controls")
-            self.controls = hardware.open_controls(
-                pins,
-                on_confirm=lambda: Clock.schedule_once(lambda dt: self.gpio("confirm")),
-                on_undo=lambda: Clock.schedule_once(lambda dt: self.gpio("undo")),
-                on_next=lambda: Clock.schedule_once(lambda dt: self.gpio("next")))
-        except Exception as exc:
+            from hardware.controls import Controls
+
+            controls = Controls.create(self.config_file)
+        except ImportError as exc:
+            self.message = f"GPIO: {exc}"
+            return
+        if not getattr(controls, "available", False):
+            self.message = getattr(controls, "reason", "")
+        # gpiozero calls from its own thread: hand each press to the main thread
+        controls.on_confirm = lambda: Clock.schedule_once(lambda dt: self.gpio("confirm"))
+        controls.on_undo = lambda: Clock.schedule_once(lambda dt: self.gpio("undo"))
+        controls.on_next = lambda: Clock.schedule_once(lambda dt: self.gpio("next"))
+        self.controls = controls
+
+    def signal(self, signals: frozenset[str], refused: bool = False) -> None:
+        """Tell the LED and buzzer what the last tap did (nothing when no GPIO is fitted)."""
+        if self.controls is None:
+            return
+        try:
+            self.controls.set_status("attention" if refused else "ready")
+            for word, tune in (("game-over", "end_of_game"), ("reset", "reset"), ("extra-turn", "extra_turn")):
+                if word in signals:
+                    self.controls.beep(tune)
+                    break
+        except Exception as exc:  # a buzzer fault must not stop the game
             self.message = f"GPIO: {exc}"
 
     def gpio(self, button: str) -> None:
-        """A hardware button: acts on the live table like the screen button of the same name."""
-        table = self.sm.get_screen("table")
+        """A hardware button: Confirm / Undo on the live table; Next moves the demo on."""
         if self.sm.current != "table" or self.session is None:
             return
+        table = self.sm.get_screen("table")
         {"confirm": table.confirm, "undo": table.undo, "next": table.next_scene}[button]()
 
     # -- navigation --------------------------------------------------------------------------------
