@@ -58,10 +58,44 @@ def _bag_of_butts(view: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+def _buttons(view: dict[str, Any], lang: str) -> list[str]:
+    nl = lang == "nl"
+    dice = view["dice"]
+    lines = [(f"Ronde {view['round']}; rode kaart: {view['red_holder']}; in het spel: {dice['black']} zwarte "
+              f"dobbelstenen met witte ogen" if nl else
+              f"Round {view['round']}; red card: {view['red_holder']}; in play: {dice['black']} black "
+              f"white-pip dice")]
+    roll = view.get("last_roll")
+    if roll:
+        lines.append((f"Worp van {roll['player']}: wit {roll['white']}, goud {roll['gold']}, zwart "
+                      if nl else f"{roll['player']} rolled: white {roll['white']}, gold {roll['gold']}, black ")
+                     + (", ".join(str(b) for b in roll["black"]) or "-"))
+    if view.get("must_place"):
+        lines.append(f"{view['must_place']} " + ("moet een knoop leggen" if nl else "must place a button"))
+    odds = view.get("bust_odds")
+    if odds:
+        lines.append((f"Kans op pech als {odds['player']} gooit: " if nl else f"Bust chance if {odds['player']} rolls: ")
+                     + f"{odds['chance']:.0%} ({odds['exact']})")
+    if view.get("optout_stars") is not None and view.get("active"):
+        lines.append(f"{view['active']} kan stoppen voor {view['optout_stars']} ster(ren)" if nl
+                      else f"{view['active']} can opt out for {view['optout_stars']} star(s)")
+    for p, how in view.get("out", {}).items():
+        word = {"optout": ("opted out", "gestopt"), "bust": ("bust", "pech")}.get(how, (how, how))[nl]
+        lines.append(f"{p}: {word}")
+    for due in view.get("stars_due", []):
+        lines.append(f"{due['player']}: {due['stars']} ster(ren) te leggen ({due['why']['nl']})" if nl
+                      else f"{due['player']}: {due['stars']} star(s) to place ({due['why']['en']})")
+    for p, colours in view.get("bonus", {}).items():
+        lines.append(f"{p}: bonus " + ", ".join(piece_name(c, lang) for c in colours))
+    return lines
+
+
 def state_lines(view: dict[str, Any], lang: str) -> str:
     """The game's own state in words, under the scores."""
     if view.get("game") == "bag-of-butts" and "butt_value" in view:
         return "\n".join(_bag_of_butts(view, lang))
+    if view.get("game") == "buttons" and "dice" in view:
+        return "\n".join(_buttons(view, lang))
     return "\n".join(f"{k}: {words(v, lang)}" for k, v in view.items() if k not in SUMMARY_KEYS)
 
 
@@ -85,10 +119,25 @@ def bag_of_butts_choices(view: dict[str, Any], lang: str) -> list[tuple[str, dic
     return out
 
 
+def buttons_choices(view: dict[str, Any], lang: str) -> list[tuple[str, dict[str, Any]]]:
+    """Buttons: every cell the last roll lets each player use, and the active player's opt-out."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    if view.get("phase") != "turn":
+        return out
+    for p, cells in view.get("placeable", {}).items():
+        for r, c in cells:
+            out.append((tr("place_at", lang, name=p, row=r, col=c), {"type": "place", "player": p, "row": r, "col": c}))
+    if view.get("active") and view.get("optout_stars") is not None and not view.get("must_place"):
+        out.append((tr("opt_out", lang, name=view["active"]), {"type": "optout", "player": view["active"]}))
+    return out
+
+
 def confirm_wanted(view: dict[str, Any]) -> bool:
     """Does the game wait for a camera reading now (a draw, a roll, a phase, the reveal)?"""
     if view.get("over"):
         return False
     if view.get("game") == "bag-of-butts" and "phase" in view:
         return view["phase"] == "draw" or (view["phase"] == "choose" and not view.get("can_add"))
+    if view.get("game") == "buttons" and "phase" in view:
+        return view["phase"] == "turn" and not view.get("must_place") and bool(view.get("active"))
     return True

@@ -19,10 +19,8 @@ from kivy.graphics.texture import Texture
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
-from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.togglebutton import ToggleButton
 
 from companion import records
 from companion.core import RulesError, names_list
@@ -270,6 +268,7 @@ class TableScreen(Screen):
         def done(result: dict | None) -> None:
             if result is None:
                 return
+            self.error_text = ""
             objects = list(self.objects)
             if index is None:
                 if result:
@@ -287,6 +286,7 @@ class TableScreen(Screen):
     def clear_reading(self) -> None:
         """Forget the corrections: the camera's reading shows again."""
         self.edited = False
+        self.error_text = ""
         self.set_objects([])
 
     # -- the game ----------------------------------------------------------------------------------
@@ -449,15 +449,14 @@ class TableScreen(Screen):
             for text, event in panels.bag_of_butts_choices(game.view(), lang):
                 out.append((text, lambda e=event: self.send(e)))
         elif self.game == "buttons":
-            for name, row, col in self.place_options():
-                out.append((tr("place_at", lang, name=name, row=row, col=col),
-                            lambda p=name, r=row, c=col: self.send({"type": "place", "player": p, "row": r, "col": c})))
-            nxt = game.summary().get("next")
-            if nxt:
-                out.append((tr("opt_out", lang, name=nxt), lambda p=nxt: self.send({"type": "optout", "player": p})))
-            for p in game.players:
-                out.append((tr("stars_button", lang, name=p),
-                            lambda p=p: self.open_stars(p)))
+            view = game.view()
+            for text, event in panels.buttons_choices(view, lang):
+                out.append((text, lambda e=event: self.send(e)))
+            if view.get("stars_due"):
+                due = view["stars_due"][0]
+                out.append((tr("stars_button", lang, name=due["player"]) + f" ({due['stars']})",
+                            lambda d=due: self.open_board(d["player"], stars=d["stars"])))
+            out.append((tr("boards", lang), lambda: self.open_board(view.get("active") or game.players[0])))
         elif self.game == "nicht-die-bohne":
             for p in game.players:
                 out.append((f"{p} {'#' + str(self.takes.index(p) + 1) if p in self.takes else ''}".strip(),
@@ -465,64 +464,73 @@ class TableScreen(Screen):
             out.append((tr("round_end", lang), lambda: self.send({"type": "round"})))
         return out
 
-    def place_options(self) -> list[tuple[str, int, int]]:
-        """Cells the last roll names: the roller's white x any black die, the others' white x gold."""
-        session = app().session
-        events = session.record.events
-        rolls = [i for i, e in enumerate(events) if e.get("type") == "roll"]
-        if not rolls or any(e.get("type") in ("optout", "stars") for e in events[rolls[-1] + 1:]):
-            return []
-        roll = events[rolls[-1]]
-        view = session.game.view()
-        roller = view.get("active") or view.get("roller")
-        out = []
-        for p in session.game.players:
-            if p == roller:
-                out += [(p, roll["white"], c) for c in sorted(set(roll.get("black", [])))]
-            else:
-                out.append((p, roll["white"], roll["gold"]))
-        placed = {(e.get("player")) for e in events[rolls[-1] + 1:] if e.get("type") == "place"}
-        return [o for o in out if o[0] not in placed]
-
     def toggle_take(self, player: str) -> None:
         """Nicht die Bohne!: tap the players whose card was taken, in taking order."""
         self.takes = [p for p in self.takes if p != player] if player in self.takes else [*self.takes, player]
         self.reading_text = tr("takes_order", app().lang, names=", ".join(self.takes) or "-")
         self.build_actions()
 
-    def open_stars(self, player: str) -> None:
-        """Buttons: tap the cells where the player's stars go, then confirm."""
-        lang = app().lang
-        view = ModalView(size_hint=(0.9, 0.95), auto_dismiss=False)
+    def open_board(self, player: str, stars: int = 0) -> None:
+        """Buttons: a player's board with the cells the last roll allows (tap one to place), or,
+        with ``stars``, their button cells to choose where the stars go."""
         from kivy.uix.boxlayout import BoxLayout
         from kivy.uix.label import Label
 
+        from ui.widgets import BoardView
+
+        lang = app().lang
+        view = app().session.game.view()
+        popup = ModalView(size_hint=(0.98, 0.98), auto_dismiss=False)
         box = BoxLayout(orientation="vertical", spacing=dp(4), padding=dp(6))
-        box.add_widget(Label(text=tr("place_stars", lang) + f": {player}", size_hint_y=None, height=dp(30),
-                             font_size=sp(18)))
-        grid = GridLayout(cols=6, spacing=dp(2))
-        cells: list[list[int]] = []
-        for r in range(1, 7):
-            for c in range(1, 7):
-                t = ToggleButton(text=f"{r},{c}", font_size=sp(14))
-                t.bind(state=lambda b, s, rc=(r, c): cells.append(list(rc)) if s == "down" else cells.remove(list(rc)))
-                grid.add_widget(t)
-        box.add_widget(grid)
-        bar = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(6))
-        ok = Button(text="OK", font_size=sp(20))
-        cancel = Button(text=tr("cancel", lang), font_size=sp(18))
+        chosen: list[list[int]] = []
+        covered = view["buttons"].get(player, [])
+        if stars:
+            marked, tappable = covered, covered
+            title = tr("stars_for", lang, name=player, n=stars)
+        else:
+            marked, tappable = view["legal"].get(player, []), view["placeable"].get(player, [])
+            title = tr("board_of", lang, name=player, n=len(tappable))
+        head = Label(text=title, size_hint_y=None, height=dp(30), font_size=sp(17))
+        box.add_widget(head)
 
-        def send(*_: Any) -> None:
-            view.dismiss()
-            self.send({"type": "stars", "player": player, "cells": sorted(cells)})
+        def cell(r: int, c: int) -> None:
+            if not stars:
+                popup.dismiss()
+                self.send({"type": "place", "player": player, "row": r, "col": c})
+                return
+            if [r, c] in chosen:
+                chosen.remove([r, c])
+                board.cells[(r, c)].text = board.cells[(r, c)].text.replace(" +", "")
+            else:
+                chosen.append([r, c])
+                board.cells[(r, c)].text += " +"
+            head.text = f"{title} ({len(chosen)})"
 
-        ok.bind(on_release=send)
-        cancel.bind(on_release=lambda *_: view.dismiss())
-        bar.add_widget(ok)
-        bar.add_widget(cancel)
+        board = BoardView(view["boards"].get(player, []), covered, view.get("stars", {}).get(player, []),
+                          marked, tappable, lang, on_cell=cell)
+        box.add_widget(board)
+        bar = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(4))
+        if not stars:
+            for p in app().session.game.players:
+                other = Button(text=p, font_size=sp(16), bold=p == player)
+                other.bind(on_release=lambda _b, p=p: (popup.dismiss(), self.open_board(p)))
+                bar.add_widget(other)
+        else:
+            ok = Button(text="OK", font_size=sp(20), background_color=(0.2, 0.7, 0.3, 1))
+
+            def place(*_: Any) -> None:
+                popup.dismiss()
+                self.send({"type": "stars", "player": player, "cells": sorted(chosen)})
+
+            ok.bind(on_release=place)
+            bar.add_widget(ok)
+        close = Button(text=tr("cancel", lang), font_size=sp(18))
+        close.bind(on_release=lambda *_: popup.dismiss())
+        bar.add_widget(close)
         box.add_widget(bar)
-        view.add_widget(box)
-        view.open()
+        popup.add_widget(box)
+        popup.open()
+        self.board_popup = popup
 
 
 class PadScreen(Screen):

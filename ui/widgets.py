@@ -195,3 +195,43 @@ class PadGrid(GridLayout):
                     rect = Rectangle(pos=cell.pos, size=cell.size)
                 cell.bind(pos=lambda c, p, r=rect: setattr(r, "pos", p), size=lambda c, s, r=rect: setattr(r, "size", s))
                 self.add_widget(cell)
+
+
+CELL_COLOURS = {"R": (0.78, 0.22, 0.2, 1), "Y": (0.85, 0.72, 0.12, 1), "G": (0.2, 0.6, 0.28, 1),
+                "B": (0.22, 0.38, 0.82, 1)}
+CELL_WORDS = {"R": ("R", "R"), "Y": ("Y", "G"), "G": ("G", "Gr"), "B": ("B", "B")}  # en, nl initials
+
+
+class BoardView(GridLayout):
+    """A Buttons board: each cell in its colour with its initial, o for a button, * for a star.
+
+    ``marked`` cells (legal, or the player's buttons when placing stars) are bright, the others
+    dimmed; ``tappable`` cells are written ">> R <<" and call ``on_cell(row, col)`` when tapped.
+    """
+
+    def __init__(self, rows: list[str], buttons: list[list[int]], stars: list[list[int]],
+                 marked: list[list[int]], tappable: list[list[int]], lang: str,
+                 on_cell: Callable[[int, int], None] | None = None, **kwargs: Any):
+        super().__init__(cols=6, spacing=dp(2), **kwargs)
+        on = {tuple(c) for c in marked}
+        can = {tuple(c) for c in tappable}
+        has_button = {tuple(c) for c in buttons}
+        has_star = {tuple(c) for c in stars}
+        self.cells: dict[tuple[int, int], Button] = {}
+        for r in range(1, 7):
+            for c in range(1, 7):
+                letter = rows[r - 1][c - 1] if r - 1 < len(rows) and c - 1 < len(rows[r - 1]) else "?"
+                rgba = CELL_COLOURS.get(letter, (0.4, 0.4, 0.4, 1))
+                if (r, c) not in on:
+                    rgba = (rgba[0] * 0.45, rgba[1] * 0.45, rgba[2] * 0.45, 1)
+                mark = "*" if (r, c) in has_star else ("o" if (r, c) in has_button else "")
+                text = f"{CELL_WORDS.get(letter, (letter, letter))[lang == 'nl']} {mark}".strip()
+                if (r, c) in can:  # the cells a tap acts on say so in words, not only by brightness
+                    text = f"[b]>> {text} <<[/b]"
+                btn = Button(text=text, markup=True, font_size=sp(17),
+                             background_normal="", background_color=rgba, disabled=(r, c) not in can,
+                             background_disabled_normal="", disabled_color=(1, 1, 1, 0.8))
+                if on_cell is not None:
+                    btn.bind(on_release=lambda _b, rc=(r, c): on_cell(*rc))
+                self.cells[(r, c)] = btn
+                self.add_widget(btn)

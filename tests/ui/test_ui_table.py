@@ -82,3 +82,22 @@ def test_a_bad_window_size_is_one_line_not_a_traceback(capsys):
 
     assert main(["--size", "huge"]) == 2
     assert capsys.readouterr().err == "companion: --size must look like 800x480, not 'huge'\n"
+
+
+def test_buttons_whole_game_by_touch_at_800x480(run_driver):
+    res = run_driver("buttons", "800x480", "2000", "--", "--size", "800x480", "--camera", "demo")
+    assert "error" not in res, res.get("error")
+    assert res["screen_after_start"] == "table" and res["confirm_enabled_first"]
+    assert "in play: 4 black white-pip dice" in res["first_state"]
+    assert "Bust chance if Ann rolls: 0% (0/1)" in res["first_state"]
+    assert res["refusal"] == ("Not recorded: a roll needs one white die and one gold-pip black die "
+                              "(read 0 and 1)")
+    assert res["events_after_refusal"] == 0
+    # every tap the players made was accepted: rolls, placements (board and buttons), opt-outs, stars
+    assert res["errors"] == [] and res["app_message"] == ""
+    assert res["over"] and res["events"] == res["taps"]
+    winners = res["summary"]["winners"]
+    assert res["next_text"].startswith("Game over. Winner: " + winners[0])
+    assert res["pad_rows"][0] == ["Round", "Ann", "Bob"]
+    assert res["pad_rows"][-1][0] == "Stars"
+    assert [int(n) for n in res["pad_rows"][-1][1:]] == [res["summary"]["scores"][p] for p in ("Ann", "Bob")]
