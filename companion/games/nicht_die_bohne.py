@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from companion.core import (
@@ -197,6 +198,12 @@ def rows_of(cards: list[str] | tuple[str, ...]) -> dict[str, list[str]]:
 
 def round_score(cards: list[str] | tuple[str, ...]) -> int:
     """A player's round score: the rows' values added (positive minus negative points)."""
+    return _round_score(tuple(cards))
+
+
+@lru_cache(maxsize=1024)
+def _round_score(cards: tuple[str, ...]) -> int:
+    # finished rounds are scored again for every screen refresh: remember them
     return sum(row_value(row) for row in rows_of(cards).values())
 
 
@@ -403,7 +410,8 @@ class NichtDieBohne(Game):
 
     def totals(self) -> dict[str, int]:
         """Total points per player over the finished rounds."""
-        return {p: sum(r[p] for r in self.round_scores()) for p in self.players}
+        rounds = self.round_scores()
+        return {p: sum(r[p] for r in rounds) for p in self.players}
 
     @property
     def outcome(self) -> Outcome | None:
