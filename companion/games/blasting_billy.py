@@ -28,8 +28,9 @@ has been played and only the reveal is left (it belongs to everyone at the table
   "counted", "shot", "text": {"en", "nl"}}`` where a row is ``{"colour", "cards" (as revealed),
   "removed" (blown away by dynamite), "kept", "total", "shot" (bool), "text": {"en", "nl"}}``.
   Before the reveal the rows hold the recorded plays (Billy's and face-down cards included: the
-  screen decides what it shows). ``cards`` counts the cards left after dynamite, ``counted`` the
-  points of rows not shot, ``shot`` the shot colours;
+  screen decides what it shows), nothing is shot yet, ``counted`` is 0 and the texts only count
+  cards. ``cards`` counts the cards left after dynamite, ``counted`` the points of rows not shot,
+  ``shot`` the shot colours;
 - ``why``: the outcome's explanation ``{"en", "nl"}`` or null.
 """
 
@@ -185,12 +186,12 @@ def explain_comparison(player: str, colour: str, mine: int, billys: int) -> Text
     nl_colour = colour_name(colour, "nl")
     if mine > billys:
         return Text(f"{player}'s {colour} {mine} beats Billy's {billys}: {player} is shot",
-                    f"{nl_colour} van {player} {mine} is meer dan Billy's {billys}: {player} wordt neergeschoten")
+                    f"{player} heeft {mine} in {nl_colour}, meer dan Billy's {billys}: {player} wordt neergeschoten")
     if mine == billys:
         return Text(f"{player}'s {colour} {mine} ties Billy's {billys}: safe",
-                    f"{nl_colour} van {player} {mine} is gelijk aan Billy's {billys}: veilig")
+                    f"{player} heeft {mine} in {nl_colour}, evenveel als Billy: veilig")
     return Text(f"{player}'s {colour} {mine} stays under Billy's {billys}: safe",
-                f"{nl_colour} van {player} {mine} blijft onder Billy's {billys}: veilig")
+                f"{player} heeft {mine} in {nl_colour}, minder dan Billy's {billys}: veilig")
 
 
 def explain_dynamite(owner: str, colour: str, row: list[str], removed: list[str]) -> Text:
@@ -465,53 +466,76 @@ class BlastingBilly(Game):
                     f"{player} is niet neergeschoten: {mine.counted()} punten in {n} kaart{'' if n == 1 else 'en'}")
 
     def score_pad(self, lang: str = "en") -> list[list[str]]:
+        """After the reveal: each row's total after dynamite (shot rows marked), cards and points.
+
+        Before it, only what the table shows: how many cards lie in each row.
+        """
         nl = lang == "nl"
-        header = ["Speler" if nl else "Player", *(colour_name(c, lang) for c in COLOURS),
+        revealed = self._reveal is not None
+        first = ("Speler" if nl else "Player") if revealed else ("Kaarten tot nu" if nl else "Cards so far")
+        header = [first, *(colour_name(c, lang) for c in COLOURS),
                   "Kaarten" if nl else "Cards", "Punten" if nl else "Points"]
         table = self.standings()
         rows = [header]
         mark = " neer" if nl else " shot"
         for owner in (BILLY, *self.players):
             st = table[owner]
-            cells = [f"{st.total(c)}{mark if c in st.shot else ''}" for c in COLOURS]
-            points = "" if owner == BILLY or self._reveal is None else str(st.counted())
-            rows.append([owner, *cells, str(st.cards()), points])
+            if revealed:
+                cells = [f"{st.total(c)}{mark if c in st.shot else ''}" for c in COLOURS]
+                rows.append([owner, *cells, str(st.cards()), "" if owner == BILLY else str(st.counted())])
+            else:
+                cells = [str(len(st.rows[c])) for c in COLOURS]
+                rows.append([owner, *cells, str(sum(len(r) for r in st.rows.values())), ""])
         return rows
+
+    def _row_text(self, owner: str, colour: str, table: dict[str, Standing]) -> Text:
+        st = table[owner]
+        if self._reveal is None:
+            n = len(st.rows[colour])
+            return Text(f"{owner}'s {colour}: {n} card{'' if n == 1 else 's'} so far",
+                        f"{colour_name(colour, 'nl')} van {owner}: {n} kaart{'' if n == 1 else 'en'} tot nu")
+        boom = explain_dynamite(owner, colour, st.rows[colour], st.removed[colour]) if st.removed[colour] else None
+        if owner == BILLY:
+            return boom or Text(f"Billy's {colour}: {st.total(colour)}",
+                                f"{colour_name(colour, 'nl')} van Billy: {st.total(colour)}")
+        text = explain_comparison(owner, colour, st.total(colour), table[BILLY].total(colour))
+        return Text(f"{boom.en}; {text.en}", f"{boom.nl}; {text.nl}") if boom else text
 
     def view(self) -> dict[str, Any]:
         doc = self.summary()
         table = self.standings()
+        revealed = self._reveal is not None
         owners: dict[str, Any] = {}
         for owner in (BILLY, *self.players):
             st = table[owner]
+            shot = st.shot if revealed else ()
             rows = []
             for colour in COLOURS:
                 if not st.rows[colour]:
                     continue
-                if owner == BILLY:
-                    text = (explain_dynamite(owner, colour, st.rows[colour], st.removed[colour])
-                            if st.removed[colour] else
-                            Text(f"Billy's {colour}: {st.total(colour)}",
-                                 f"{colour_name(colour, 'nl')} van Billy: {st.total(colour)}"))
-                else:
-                    text = explain_comparison(owner, colour, st.total(colour), table[BILLY].total(colour))
-                    if st.removed[colour]:
-                        boom = explain_dynamite(owner, colour, st.rows[colour], st.removed[colour])
-                        text = Text(f"{boom.en}; {text.en}", f"{boom.nl}; {text.nl}")
+                text = self._row_text(owner, colour, table)
                 rows.append({"colour": colour, "cards": list(st.rows[colour]), "removed": list(st.removed[colour]),
                              "kept": list(st.kept[colour]), "total": st.total(colour),
-                             "shot": colour in st.shot, "text": {"en": text.en, "nl": text.nl}})
-            line = (Text(f"Billy holds {st.cards()} cards", f"Billy heeft {st.cards()} kaarten")
-                    if owner == BILLY else self._player_line(owner, st))
+                             "shot": colour in shot, "text": {"en": text.en, "nl": text.nl}})
+            held = sum(len(r) for r in st.rows.values())
+            if not revealed:
+                line = Text(f"{owner} {'holds' if owner == BILLY else 'has claimed'} {held} "
+                            f"card{'' if held == 1 else 's'} so far",
+                            f"{owner} heeft tot nu {held} kaart{'' if held == 1 else 'en'}")
+            elif owner == BILLY:
+                line = Text(f"Billy keeps {st.cards()} cards after the dynamite",
+                            f"Billy houdt {st.cards()} kaarten na het dynamiet")
+            else:
+                line = self._player_line(owner, st)
             owners[owner] = {"rows": rows, "cards": st.cards(),
-                             "counted": 0 if owner == BILLY else st.counted(),
-                             "shot": list(st.shot), "text": {"en": line.en, "nl": line.nl}}
+                             "counted": st.counted() if revealed and owner != BILLY else 0,
+                             "shot": list(shot), "text": {"en": line.en, "nl": line.nl}}
         out = self.outcome
         doc.update({
             "turn": len(self._plays),
             "turns_total": self.turns_total,
             "pile": self.pile(),
-            "revealed": self._reveal is not None,
+            "revealed": revealed,
             "box": [p.card for p in self._plays if p.to == "box"],
             "owners": owners,
             "why": {"en": out.why.en, "nl": out.why.nl} if out else None,

@@ -180,6 +180,18 @@ def test_play_explanations_keep_hidden_cards_hidden():
         "Ann claims red-2 face up."
 
 
+def test_before_the_reveal_nothing_is_shot_or_counted():
+    game = BlastingBilly(["Ann", "Bob"])
+    game.apply({"type": "play", "player": "Ann", "card": "red-9", "to": "own"})
+    game.apply({"type": "play", "player": "Bob", "card": "red-2", "to": "billy"})
+    view = game.view()
+    assert view["owners"]["Ann"]["shot"] == [] and view["owners"]["Ann"]["counted"] == 0
+    assert view["owners"]["Ann"]["rows"][0]["text"]["en"] == "Ann's red: 1 card so far"
+    assert game.summary()["shot"] == {"Ann": [], "Bob": []} and game.scores() == {"Ann": 0, "Bob": 0}
+    assert game.score_pad()[1:3] == [["Billy", "1", "0", "0", "0", "0", "1", ""],
+                                     ["Ann", "1", "0", "0", "0", "0", "1", ""]]  # counts only: totals stay hidden
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_the_game_ends_one_round_after_the_last_draw(n):
     doc, table = simulate(NAMES[:n], random.Random(n))
