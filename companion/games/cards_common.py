@@ -7,6 +7,7 @@ understands, in English and Dutch.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -29,8 +30,11 @@ def colour_of(card: str) -> str:
 
 
 def short(value: Any, limit: int = 30) -> str:
-    """A bad value quoted for a message, cut short so junk cannot flood the screen."""
-    text = repr(value)
+    """A bad value quoted as JSON for a message, cut short so junk cannot flood the screen."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

@@ -231,7 +231,7 @@ def test_reveal_with_partial_plays_and_misreads():
     bad["events"][-1]["rows"]["Bob"].append(some)
     assert f"{some} is revealed twice" in refused(bad).line()
     bad = billy(["Ann", "Bob"], [reveal(Billy=[], Ann=["red-11"], Bob=[])])
-    assert "'red-11' is not a Blasting Billy card" in refused(bad).line()
+    assert '"red-11" is not a Blasting Billy card' in refused(bad).line()
     bad = billy(["Ann", "Bob"], [reveal(Billy=[], Ann=[])])
     assert "has nothing for Bob" in refused(bad).line()
     too_many = [f"{c}-{v}" for c in COLOURS for v in range(0, 11)][:23]

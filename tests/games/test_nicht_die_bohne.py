@@ -159,7 +159,7 @@ def test_duplicate_and_missing_cards_are_named():
 def test_impossible_card_and_wrong_count_are_refused():
     doc = rulebook_record(1)
     doc["events"][0]["collected"]["Ann"][0] = "blue-11"
-    assert "'blue-11' is not a Nicht die Bohne! card" in refused(doc).line()
+    assert '"blue-11" is not a Nicht die Bohne! card' in refused(doc).line()
     doc = rulebook_record(1)
     doc["events"][0]["collected"]["Bob"].append(doc["events"][0]["collected"]["Ann"].pop())
     assert "Ann has 19 cards, but every player collects 20" in refused(doc).line()
@@ -198,7 +198,7 @@ def test_own_card_and_missing_takers_are_refused():
     assert "each once" in refused(ndb(["Ann", "Bob", "Cy"], [_phase(P1, ["Bob", "Bob"])])).line()
     assert "each once" in refused(ndb(["Ann", "Bob", "Cy"], [_phase(P1, ["Bob"])])).line()
     err = refused(ndb(["Ann", "Bob", "Cy"], [_phase(P1, ["Bob", "Dan"])]))
-    assert "'Dan', who is not at this table" in err.line()
+    assert '"Dan", who is not at this table' in err.line()
 
 
 def test_the_last_taker_leads_the_next_phase():
