@@ -32,6 +32,10 @@ has been played and only the reveal is left (it belongs to everyone at the table
   cards. ``cards`` counts the cards left after dynamite, ``counted`` the points of rows not shot,
   ``shot`` the shot colours;
 - ``why``: the outcome's explanation ``{"en", "nl"}`` or null.
+
+Teaching and input helpers: ``explain`` (an owner's dynamite, rows against Billy's and the sum),
+``legal_events`` (the plays allowed now), ``turn_player``, ``pile``, ``standings``; module-level
+``blast`` (one row's dynamite) and ``explain_comparison``.
 """
 
 from __future__ import annotations
@@ -241,6 +245,16 @@ class BlastingBilly(Game):
         """Whose turn it is by the recorded plays (clockwise from the first player); None after the last turn."""
         t = len(self._plays)
         return self.players[t % len(self.players)] if t < self.turns_total else None
+
+    def legal_events(self) -> list[dict[str, Any]]:
+        """The play events the record allows now: the turn player's card (any not played yet: the hand
+        is not in the record) to Billy, to their own loot or into the box. Empty after the last turn."""
+        player = self.turn_player()
+        if player is None or self._reveal is not None:
+            return []
+        played = {p.card for p in self._plays}
+        return [{"type": "play", "player": player, "card": card, "to": to}
+                for card in DECK if card not in played for to in DESTINATIONS]
 
     def pile(self) -> int:
         """Cards left in the draw pile after the recorded turns."""

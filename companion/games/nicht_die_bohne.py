@@ -35,6 +35,9 @@ holder (the player missing from its ``takes``).
   "value", "text": {"en", "nl"}}``;
 - ``rounds`` (as in the replay summary): each finished round's scores; ``rounds_detail``: per
   finished round ``{player: {"rows": [row, ...], "score": n}}``.
+
+Teaching and input helpers: ``row_value`` / ``explain_row`` (one colour row), ``explain_rows``
+(a player's rows), ``taking_choices`` (who takes next in a phase and from whom), ``taking_order``.
 """
 
 from __future__ import annotations
@@ -440,6 +443,24 @@ class NichtDieBohne(Game):
     def taking_order(self) -> list[str]:
         """Who took in the last recorded phase, in order (teaching: the owner of a taken card takes next)."""
         return [taker for taker, _, _ in self._phases[-1].taking()] if self._phases else []
+
+    def taking_choices(self, takes: list[str] | tuple[str, ...] = (), holder: str | None = None
+                       ) -> tuple[str, list[str]]:
+        """Input and teaching: in the coming phase, after ``takes`` so far, who takes next and whose cards
+        they may take. After the others, the last player's only "choice" is the token holder's card.
+
+        ``holder`` is needed only while the token holder is unknown (see ``next`` above).
+        """
+        holder = self._token if self._token is not None else holder
+        require(holder in self.players, "say who holds the bean token", "zeg wie de bonenfiche heeft")
+        seen = [holder, *takes]
+        require(all(p in self.players for p in takes) and len(set(seen)) == len(seen),
+                "the takes so far must be other players, each once",
+                "wie er al genomen heeft moeten andere spelers zijn, elk één keer")
+        if len(takes) == len(self.players) - 1:
+            return takes[-1], [holder]
+        taker = takes[-1] if takes else holder
+        return taker, [p for p in self.players if p not in seen]
 
     def explain_rows(self, player: str, round_no: int | None = None) -> list[Text]:
         """Why each of a player's rows scores what it does, in a finished round (1-based) or this one."""

@@ -197,7 +197,11 @@ def test_the_game_ends_one_round_after_the_last_draw(n):
     doc, table = simulate(NAMES[:n], random.Random(n))
     plays = doc["events"][:-1]
     assert len(plays) == table["turns"] == turns_in_game(n) == {2: 44, 3: 48, 4: 52, 5: 50}[n]
-    game = replay(billy(NAMES[:n], plays))
+    game = BlastingBilly(NAMES[:n])
+    for play in plays:
+        assert play in game.legal_events()  # the generator offers every real play
+        game.apply(play)
+    assert game.legal_events() == [] and game.pile() == 0
     assert game.next_player() is None and not game.is_over  # only the reveal is left
     extra = {"type": "play", "player": NAMES[0], "card": table["hands"][0], "to": "own"}
     err = refused(billy(NAMES[:n], [*plays, extra]))

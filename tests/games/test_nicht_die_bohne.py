@@ -189,6 +189,16 @@ def test_phase_taking_order_and_token_passing():
     assert [r["value"] for r in view["players"]["Bob"]["rows"]] == [5]
 
 
+def test_taking_choices_follow_the_taking_rules():
+    game = NichtDieBohne(["Ann", "Bob", "Cy", "Dee"])
+    assert game.taking_choices() == ("Ann", ["Bob", "Cy", "Dee"])  # never the token card, never your own
+    assert game.taking_choices(["Cy"]) == ("Cy", ["Bob", "Dee"])  # the owner of the card just taken
+    assert game.taking_choices(["Cy", "Bob"]) == ("Bob", ["Dee"])
+    assert game.taking_choices(["Cy", "Bob", "Dee"]) == ("Dee", ["Ann"])  # the last gets the token card
+    with pytest.raises(IllegalEvent):
+        game.taking_choices(["Cy", "Cy"])
+
+
 def test_token_card_cannot_be_taken_before_the_last_player():
     err = refused(ndb(["Ann", "Bob", "Cy"], [_phase(P1, ["Ann", "Bob"])]))
     assert err.line().startswith("event 0: Ann holds the bean token")
@@ -298,6 +308,11 @@ def test_random_games_keep_the_invariants(n):
         view = game.view()
         for event in doc["events"]:
             before = view
+            if event["type"] == "phase":
+                holder = next(p for p in players if p not in event["takes"])
+                assert before["token"] in (holder, None)
+                for k, owner in enumerate(event["takes"]):  # each take was one the rules offered
+                    assert owner in game.taking_choices(event["takes"][:k], holder)[1]
             game.apply(event)
             view = game.view()
             if event["type"] == "phase":
