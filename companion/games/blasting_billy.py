@@ -291,9 +291,10 @@ class BlastingBilly(Game):
             for card in loot[owner]:
                 seen.setdefault(card, []).append(owner)
         for card, where in seen.items():
+            owners_of = list(dict.fromkeys(where))
             require(len(where) == 1,
-                    f"{card} is revealed {times(len(where))} ({names_list(where)}): check the reading",
-                    f"{card} ligt er {times(len(where), 'nl')} ({names_list(where, 'nl')}): controleer de lezing")
+                    f"{card} is revealed {times(len(where))} ({names_list(owners_of)}): check the reading",
+                    f"{card} ligt er {times(len(where), 'nl')} ({names_list(owners_of, 'nl')}): controleer de lezing")
         for i, play in enumerate(self._plays):
             require(play.to != "box" or play.card not in seen,
                     f"{play.card} went into the box on turn {i + 1}, but the reveal shows it with "

@@ -289,11 +289,13 @@ class NichtDieBohne(Game):
                     f"in het spel: controleer de lezing"))
             if seen[card] + count > DECK[card]:
                 earlier = [i + 1 for i, ph in enumerate(self._phases) if card in dict(ph.played).values()]
-                where = ", ".join(map(str, earlier))
+                where = names_list([str(i) for i in earlier])
+                where_nl = names_list([str(i) for i in earlier], "nl")
+                many = len(earlier) > 1
                 raise IllegalEvent(Text(
-                    f"{card} was already played in phase {where} of this round: the deck has it "
-                    f"{'once' if DECK[card] == 1 else f'{DECK[card]} times'}",
-                    f"{card} is deze ronde al gespeeld in spelfase {where}: het zit "
+                    f"{card} was already played in phase{'s' if many else ''} {where} of this round: "
+                    f"the deck has it {'once' if DECK[card] == 1 else f'{DECK[card]} times'}",
+                    f"{card} is deze ronde al gespeeld in spelfase{'n' if many else ''} {where_nl}: het zit "
                     f"{DECK[card]} keer in het spel"))
         return Phase(tuple((p, played[p]) for p in self.players), tuple(takes))
 
