@@ -14,6 +14,11 @@ Record events (shared/spec/game-records.md):
 
 A player may not be called ``Billy``: the record uses that name for Billy's loot.
 
+Scoring follows shared/rules/blasting-billy.md, rulings included: a dynamite first in its row
+removes only itself (R1); "fewest cards" counts the cards left after dynamite (R2); Billy wins
+only when every player's counted total (rows not shot) is 0 (R3), so a player who was not shot
+wins with 0 points when only shot players have face-up points.
+
 Explanations of ``play`` events keep hidden cards hidden: a card given to Billy, dumped, or
 claimed face down (the first of its colour) is told by its colour only.
 

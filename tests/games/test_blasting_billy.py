@@ -151,6 +151,14 @@ def test_billy_wins_when_nobody_scores():
     assert game.outcome.winners == (BILLY,)
 
 
+def test_a_player_not_shot_wins_with_zero_when_shot_players_have_points():
+    # ruling R3: Billy wins only when every player's counted total is 0; Ann's face-up green counts
+    game = replay(billy(["Ann", "Bob"], [reveal(Billy=["red-5", "green-5"], Ann=["red-9", "green-4"], Bob=[])]))
+    assert game.scores() == {"Ann": 4, "Bob": 0} and game.shot() == {"Ann": ["red"], "Bob": []}
+    assert game.outcome.winners == ("Bob",)
+    assert game.outcome.why.en == "Ann was shot. Bob wins with 0 points."
+
+
 def test_score_pad_marks_shot_rows():
     game = replay(billy(["Ann", "Bob"], [reveal(Billy=["red-3"], Ann=["red-9", "green-0"], Bob=["red-2"])]))
     assert format_table(game.score_pad()).splitlines()[0].split() == \
