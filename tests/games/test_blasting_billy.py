@@ -334,6 +334,7 @@ def test_random_games_keep_the_invariants(n):
         assert winners and set(winners) <= set(pool)  # a shot player wins only when all are shot
         assert all(counted[w] == max(counted[p] for p in pool) for w in winners)
         view = game.view()
+        assert json.loads(json.dumps(view)) == view  # the screen snapshot is plain JSON
         assert sum(o["cards"] + sum(len(r["removed"]) for r in o["rows"]) for o in view["owners"].values()) \
             == len(on_table)
 

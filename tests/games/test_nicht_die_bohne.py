@@ -333,6 +333,7 @@ def test_random_games_keep_the_invariants(n):
                         independent_row([c for c in cards if c.startswith(col)])
                         for col in ("green", "red", "yellow", "blue"))
                 round_cards.clear()
+        assert json.loads(json.dumps(view)) == view  # the screen snapshot is plain JSON
         summary = game.summary()
         assert summary["over"] and len(summary["rounds"]) == 3
         assert summary["scores"] == {p: sum(r[p] for r in summary["rounds"]) for p in players}
