@@ -111,6 +111,18 @@ class Play:
     card: str
     to: str
 
+    @classmethod
+    def parse(cls, event: dict[str, Any], players: tuple[str, ...]) -> Play:
+        """Check the event's shape: a player at the table, a known card and where it went."""
+        check_keys(event, {"player", "card", "to"})
+        player = field_of(event, "player", str, "a player's name")
+        require(player in players, f"{short(player)} is not at this table", f"{short(player)} speelt niet mee")
+        card = check_card(field_of(event, "card", str, "a card name"), DECK, TITLE, "the card", "de kaart")
+        to = field_of(event, "to", str, "billy, own or box")
+        require(to in DESTINATIONS, f"'to' must be billy, own or box, not {short(to)}",
+                f"'to' moet billy, own of box zijn, niet {short(to)}")
+        return cls(player, card, to)
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "play", "player": self.player, "card": self.card, "to": self.to}
 
@@ -120,6 +132,15 @@ class Reveal:
     """The end: every owner's cards (Billy first) in the order they were played."""
 
     rows: tuple[tuple[str, tuple[str, ...]], ...]
+
+    @classmethod
+    def parse(cls, event: dict[str, Any], players: tuple[str, ...]) -> Reveal:
+        """Check the event's shape: a list of known cards for Billy and for every player."""
+        check_keys(event, {"rows"})
+        owners = (BILLY, *players)
+        rows = player_object(field_of(event, "rows", dict, "an object: Billy and each player -> cards"),
+                             owners, "rows")
+        return cls(tuple((owner, tuple(card_list(rows[owner], owner, DECK, TITLE))) for owner in owners))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "reveal", "rows": {owner: list(cards) for owner, cards in self.rows}}
@@ -266,31 +287,23 @@ class BlastingBilly(Game):
         return max(0, self.turns_total - len(self.players) - len(self._plays))
 
     def _parse_play(self, event: dict[str, Any]) -> Play:
-        check_keys(event, {"player", "card", "to"})
-        player = field_of(event, "player", str, "a player's name")
-        require(player in self.players, f"{short(player)} is not at this table",
-                f"{short(player)} speelt niet mee")
+        play = Play.parse(event, self.players)
         turn = self.turn_player()
         require(turn is not None,
                 "every player has had the last turn after the pile ran out: reveal the cards",
                 "iedereen is na de laatste kaart van de stapel nog één keer geweest: draai de kaarten om")
-        require(player == turn, f"it is {turn}'s turn, not {player}'s", f"{turn} is aan de beurt, niet {player}")
-        card = check_card(field_of(event, "card", str, "a card name"), DECK, TITLE, "the card", "de kaart")
+        require(play.player == turn, f"it is {turn}'s turn, not {play.player}'s",
+                f"{turn} is aan de beurt, niet {play.player}")
         for i, earlier in enumerate(self._plays):
-            require(earlier.card != card,
-                    f"{card} was already played on turn {i + 1} (by {earlier.player})",
-                    f"{card} is al gespeeld in beurt {i + 1} (door {earlier.player})")
-        to = field_of(event, "to", str, "billy, own or box")
-        require(to in DESTINATIONS, f"'to' must be billy, own or box, not {short(to)}",
-                f"'to' moet billy, own of box zijn, niet {short(to)}")
-        return Play(player, card, to)
+            require(earlier.card != play.card,
+                    f"{play.card} was already played on turn {i + 1} (by {earlier.player})",
+                    f"{play.card} is al gespeeld in beurt {i + 1} (door {earlier.player})")
+        return play
 
     def _parse_reveal(self, event: dict[str, Any]) -> Reveal:
-        check_keys(event, {"rows"})
+        reveal = Reveal.parse(event, self.players)
         owners = (BILLY, *self.players)
-        rows = player_object(field_of(event, "rows", dict, "an object: Billy and each player -> cards"),
-                             owners, "rows")
-        loot = {owner: card_list(rows[owner], owner, DECK, TITLE) for owner in owners}
+        loot = {owner: list(cards) for owner, cards in reveal.rows}
         seen: dict[str, list[str]] = {}
         for owner in owners:
             for card in loot[owner]:
@@ -320,7 +333,7 @@ class BlastingBilly(Game):
                 f"er liggen {on_table} kaarten, maar met {n} spelers zijn er maar {self.turns_total} beurten"
                 + (f" en gingen er {boxed} kaarten in de doos" if boxed else ""))
         self._check_plays_against(loot)
-        return Reveal(tuple((owner, tuple(loot[owner])) for owner in owners))
+        return reveal
 
     def _check_plays_against(self, loot: dict[str, list[str]]) -> None:
         """Recorded plays must lead each revealed colour row in the same order.

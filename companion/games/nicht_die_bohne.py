@@ -106,6 +106,25 @@ class Phase:
     played: tuple[tuple[str, str], ...]
     takes: tuple[str, ...]
 
+    @classmethod
+    def parse(cls, event: dict[str, Any], players: tuple[str, ...]) -> Phase:
+        """Check the event's shape: a known card per player and ``takes`` naming the others once each."""
+        check_keys(event, {"played", "takes"})
+        played = player_object(field_of(event, "played", dict, "an object: player -> card"), players, "played")
+        for player in players:
+            check_card(played[player], DECK, TITLE, f"{player}'s played card", f"de kaart van {player}")
+        takes = field_of(event, "takes", list, "a list of players, in taking order")
+        for owner in takes:
+            require(isinstance(owner, str) and owner in players,
+                    f"'takes' names {short(owner)}, who is not at this table",
+                    f"'takes' noemt {short(owner)}, die niet meespeelt")
+        others = len(players) - 1
+        require(len(takes) == others and len(set(takes)) == others,
+                f"'takes' must name {others} players, each once: every card but the token card is taken once",
+                f"'takes' moet {others} spelers noemen, elk één keer: elke kaart behalve de fichekaart "
+                f"wordt één keer genomen")
+        return cls(tuple((p, played[p]) for p in players), tuple(takes))
+
     @property
     def holder(self) -> str:
         """The token holder: the only player whose card nobody takes before the end."""
@@ -132,6 +151,16 @@ class RoundEnd:
     """The end of a round, with each player's collected cards when they were read off the table."""
 
     collected: tuple[tuple[str, tuple[str, ...]], ...] | None
+
+    @classmethod
+    def parse(cls, event: dict[str, Any], players: tuple[str, ...]) -> RoundEnd:
+        """Check the event's shape: no ``collected``, or a list of known cards for every player."""
+        check_keys(event, {"collected"})
+        if "collected" not in event:
+            return cls(None)
+        collected = player_object(field_of(event, "collected", dict, "an object: player -> cards"),
+                                  players, "collected")
+        return cls(tuple((p, tuple(card_list(collected[p], p, DECK, TITLE))) for p in players))
 
     def to_json(self) -> dict[str, Any]:
         if self.collected is None:
@@ -250,29 +279,15 @@ class NichtDieBohne(Game):
         return Counter(card for phase in self._phases for _, card in phase.played)
 
     def _parse_phase(self, event: dict[str, Any]) -> Phase:
-        check_keys(event, {"played", "takes"})
         n = len(self._phases)
         round_no = len(self._finished) + 1
         require(n < self.deal,
                 f"all {self.deal} phases of round {round_no} are recorded: the round event comes next",
                 f"alle {self.deal} spelfasen van ronde {round_no} staan genoteerd: nu volgt de ronde-afsluiting")
-        played = player_object(field_of(event, "played", dict, "an object: player -> card"),
-                               self.players, "played")
-        for player in self.players:
-            check_card(played[player], DECK, TITLE, f"{player}'s played card", f"de kaart van {player}")
-        takes = field_of(event, "takes", list, "a list of players, in taking order")
-        others = len(self.players) - 1
-        for owner in takes:
-            require(isinstance(owner, str) and owner in self.players,
-                    f"'takes' names {short(owner)}, who is not at this table",
-                    f"'takes' noemt {short(owner)}, die niet meespeelt")
-        require(len(takes) == others and len(set(takes)) == others,
-                f"'takes' must name {others} players, each once: every card but the token card is taken once",
-                f"'takes' moet {others} spelers noemen, elk één keer: elke kaart behalve de fichekaart "
-                f"wordt één keer genomen")
-        holder = next(p for p in self.players if p not in takes)
+        phase = Phase.parse(event, self.players)
+        played = dict(phase.played)
         if self._token is not None:
-            require(holder == self._token,
+            require(phase.holder == self._token,
                     f"{self._token} holds the bean token and takes first, so {self._token}'s card cannot "
                     f"be taken before the last player gets it: leave {self._token} out of 'takes'",
                     f"{self._token} heeft de bonenfiche en neemt eerst; de kaart van {self._token} gaat "
@@ -297,22 +312,20 @@ class NichtDieBohne(Game):
                     f"the deck has it {'once' if DECK[card] == 1 else f'{DECK[card]} times'}",
                     f"{card} is deze ronde al gespeeld in spelfase{'n' if many else ''} {where_nl}: het zit "
                     f"{DECK[card]} keer in het spel"))
-        return Phase(tuple((p, played[p]) for p in self.players), tuple(takes))
+        return phase
 
     def _parse_round(self, event: dict[str, Any]) -> RoundEnd:
-        check_keys(event, {"collected"})
+        end = RoundEnd.parse(event, self.players)
         n = len(self._phases)
         round_no = len(self._finished) + 1
-        if "collected" not in event:
+        if end.collected is None:
             require(n == self.deal,
                     f"round {round_no} has {n} of {self.deal} phases recorded: give each player's "
                     f"collected cards ('collected') to end it",
                     f"van ronde {round_no} zijn {n} van de {self.deal} spelfasen genoteerd: geef de "
                     f"verzamelde kaarten van elke speler ('collected') om haar af te sluiten")
-            return RoundEnd(None)
-        collected = player_object(field_of(event, "collected", dict, "an object: player -> cards"),
-                                  self.players, "collected")
-        hands = {p: card_list(collected[p], p, DECK, TITLE) for p in self.players}
+            return end
+        hands = {p: list(cards) for p, cards in end.collected}
         self._check_deck(hands)
         for player in self.players:
             require(len(hands[player]) == self.deal,
@@ -329,7 +342,7 @@ class NichtDieBohne(Game):
                     f"{player} took {card} in a recorded phase, but it is not among {player}'s collected cards",
                     f"{player} nam {card} in een genoteerde spelfase, maar die zit niet bij de verzamelde "
                     f"kaarten van {player}"))
-        return RoundEnd(tuple((p, tuple(hands[p])) for p in self.players))
+        return end
 
     def _check_deck(self, hands: dict[str, list[str]]) -> None:
         """Every card of the deck exactly once (the +/- three times): name what is doubled or missing."""

@@ -21,7 +21,17 @@ from hypothesis import strategies as st
 
 from companion import cli, records
 from companion.core import IllegalEvent, format_table
-from companion.games.blasting_billy import BILLY, COLOURS, DECK, REMOVED, BlastingBilly, blast, turns_in_game
+from companion.games.blasting_billy import (
+    BILLY,
+    COLOURS,
+    DECK,
+    REMOVED,
+    BlastingBilly,
+    Play,
+    Reveal,
+    blast,
+    turns_in_game,
+)
 from companion.records import Record, RecordError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -321,6 +331,8 @@ def test_random_games_keep_the_invariants(n):
         everything = on_table + table["box"] + table["hands"] + table["removed"]
         assert Counter(everything) == DECK and len(everything) == 60  # 60 cards conserved
         assert len(table["hands"]) == 2 * n  # each player's last 2 cards go to the box
+        for event in doc["events"]:  # events round-trip through their dataclasses
+            assert (Play if event["type"] == "play" else Reveal).parse(event, tuple(players)).to_json() == event
         game = replay(doc)
         summary = game.summary()
         shot, counted = independent_result(rows, players)

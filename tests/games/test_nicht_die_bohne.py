@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from companion import cli, records
 from companion.core import IllegalEvent, format_table
-from companion.games.nicht_die_bohne import DEAL, DECK, NichtDieBohne, explain_row, row_value
+from companion.games.nicht_die_bohne import DEAL, DECK, NichtDieBohne, Phase, RoundEnd, explain_row, row_value
 from companion.records import Record, RecordError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -308,6 +308,8 @@ def test_random_games_keep_the_invariants(n):
         view = game.view()
         for event in doc["events"]:
             before = view
+            parsed = (Phase if event["type"] == "phase" else RoundEnd).parse(event, tuple(players))
+            assert parsed.to_json() == event  # events round-trip through their dataclasses
             if event["type"] == "phase":
                 holder = next(p for p in players if p not in event["takes"])
                 assert before["token"] in (holder, None)
