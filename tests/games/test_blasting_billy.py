@@ -244,10 +244,10 @@ def test_reveal_with_partial_plays_and_misreads():
     bad = copy.deepcopy(doc)
     bad["events"][-1]["rows"]["Ann"].append(table["hands"][0])  # a card that ended in the box
     assert "cards are revealed, but a game of 3 players has only 48 turns" in refused(bad).line()
-    if table["box"]:
-        bad = copy.deepcopy(doc)
-        bad["events"][-1]["rows"]["Cy"].append(table["box"][0])
-        assert "went into the box" in refused(bad).line()
+    assert table["box"]  # this seed dumps cards
+    bad = copy.deepcopy(doc)
+    bad["events"][-1]["rows"]["Cy"].append(table["box"][0])
+    assert "went into the box" in refused(bad).line()
     bad = copy.deepcopy(doc)
     some = bad["events"][-1]["rows"][BILLY][0]
     bad["events"][-1]["rows"]["Bob"].append(some)
@@ -259,6 +259,16 @@ def test_reveal_with_partial_plays_and_misreads():
     too_many = [f"{c}-{v}" for c in COLOURS for v in range(0, 11)][:23]
     bad = billy(["Ann", "Bob"], [reveal(Billy=[], Ann=too_many, Bob=[])])
     assert "Ann shows 23 cards but has only 22 turns" in refused(bad).line()
+
+
+def test_bad_plays_are_refused_with_a_reason():
+    play = {"type": "play", "player": "Ann", "card": "red-5", "to": "pocket"}
+    assert refused(billy(["Ann", "Bob"], [play])).line() == 'event 0: \'to\' must be billy, own or box, not "pocket"'
+    assert refused(billy(["Ann", "Bob"], [{**play, "to": "own", "player": "Dan"}])).line() == \
+        'event 0: "Dan" is not at this table'
+    assert "'card' must be a card name" in refused(billy(["Ann", "Bob"], [{**play, "card": 5}])).line()
+    assert refused(billy(["Ann", "Bob"], [{"type": "phase"}])).line() == \
+        'event 0: Blasting Billy has no "phase" event (play or reveal)'
 
 
 def test_a_player_cannot_be_called_billy(capsys):

@@ -168,6 +168,16 @@ def test_impossible_card_and_wrong_count_are_refused():
     assert "green-pm is there 4 times, the deck has 3" in refused(doc).line()
 
 
+def test_unknown_events_and_events_after_the_end_are_refused():
+    err = refused(ndb(["Ann", "Bob", "Cy"], [{"type": "roll"}]))
+    assert err.line() == 'event 0: Nicht die Bohne has no "roll" event (phase or round)'
+    doc = rulebook_record(3)
+    doc["events"].append({"type": "round", "collected": TABLE})
+    assert refused(doc).line() == "event 3: the game is over: no more events"
+    err = refused(ndb(["Ann", "Bob", "Cy"], [{"type": "round", "collected": TABLE, "camera": 1}]))
+    assert "unknown field 'camera'" in err.line()
+
+
 # -- phases: the taking order ---------------------------------------------------------------------
 def _phase(played: dict, takes: list) -> dict:
     return {"type": "phase", "played": played, "takes": takes}
