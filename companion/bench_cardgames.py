@@ -1,6 +1,6 @@
 """Print how long the card-game engines take: whole-record replays and a screen refresh per event.
 
-Run from the repository root: ``python3 docs/bench/cardgames_bench.py``. Each figure is the median
+Run from the repository root: ``python3 -m companion.bench_cardgames``. Each figure is the median
 of 7 runs; the baseline is ``json.loads`` of the same record text in the same run, so the ratio
 says how much the rules cost compared with just reading the file.
 """
@@ -13,11 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+from companion import records
+from companion.records import Record
 
-from companion import records  # noqa: E402
-from companion.records import Record  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 RUNS = 7
 
