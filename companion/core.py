@@ -216,4 +216,6 @@ def format_table(rows: list[list[str]]) -> str:
 
 
 def _numeric(cell: str) -> bool:
-    return cell.lstrip("+-").isdigit() or cell in ("X", "")
+    """Cells that start with a number (or are a crossed-out X) are right-aligned."""
+    first = cell.split(" ", 1)[0]
+    return first.lstrip("+-").isdigit() or cell in ("X", "")
