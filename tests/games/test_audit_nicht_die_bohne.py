@@ -224,6 +224,10 @@ def test_token_card_taken_early_or_own_card_is_refused(tmp_path, capsys):
     assert refused(ndb(ABC, [phase(played, ["Bob", "Bob"])])).startswith("event 0: 'takes' must name 2 players")
     rc, out, err = cli_replay(ndb(ABC, [phase(played, ["Cy", "Ann"])]), tmp_path, capsys)
     assert rc == 2 and out == "" and err.count("\n") == 1 and err.startswith("event 0: Ann holds the bean token")
+    path = tmp_path / "record.json"
+    assert cli.main(["replay", str(path), "--json", "--lang", "nl"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("event 0: Ann heeft de bonenfiche en neemt eerst")
 
 
 def test_the_last_player_leads_the_next_phase():
