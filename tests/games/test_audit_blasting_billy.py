@@ -9,6 +9,7 @@ screens use. Sources: shared/rules/blasting-billy.md (rulings R1-R3) and the Dut
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -373,3 +374,49 @@ def test_setup_errors_are_one_line(tmp_path, capsys):
     for players in (["Ann"], ["A", "B", "C", "D", "E", "F"], ["Ann", "Billy"]):
         rc, out, err = cli_replay(bb(players, []), tmp_path, capsys)
         assert rc == 2 and out == "" and err.startswith("setup: ") and err.count("\n") == 1
+
+
+# -- an independent referee on random reveals ---------------------------------------------------------
+def referee(rows: dict[str, list[str]], players: list[str]) -> tuple[dict[str, int], dict[str, list[str]], list]:
+    """Scores, shot colours and winners by the rulebook and rulings, written apart from the engine."""
+    colours = ["red", "green", "yellow", "blue", "purple"]
+
+    def after_dynamite(cards: list[str], colour: str) -> list[int]:
+        row: list[str] = []
+        for c in (c for c in cards if c.startswith(colour + "-")):
+            if c.endswith("dynamite"):
+                row = row[:-1]
+            else:
+                row.append(c)
+        return [int(c.split("-")[1]) for c in row]
+
+    kept = {o: {col: after_dynamite(cs, col) for col in colours} for o, cs in rows.items()}
+    shot = {p: [col for col in colours if sum(kept[p][col]) > sum(kept["Billy"][col])] for p in players}
+    up = {p: sum(sum(kept[p][c]) for c in colours if c not in shot[p]) for p in players}
+    n_up = {p: sum(len(kept[p][c]) for c in colours if c not in shot[p]) for p in players}
+    n_down = {p: sum(len(kept[p][c]) for c in shot[p]) for p in players}
+    if all(v == 0 for v in up.values()):
+        return up, shot, ["Billy"]
+    alive = [p for p in players if not shot[p]]
+    if alive:
+        key = {p: (up[p], -n_up[p]) for p in alive}
+    else:
+        key = {p: (up[p], -n_up[p], -n_down[p]) for p in players}
+    best = max(key.values())
+    return up, shot, [p for p in key if key[p] == best]
+
+
+def test_random_reveals_agree_with_an_independent_referee():
+    rng = random.Random(2026)
+    for _ in range(300):
+        n = rng.randint(2, 5)
+        players = ["Ann", "Bob", "Cy", "Dee", "Eve"][:n]
+        deck = sorted(DECK)
+        rng.shuffle(deck)
+        owners = ["Billy", *players]
+        rows: dict[str, list[str]] = {o: [] for o in owners}
+        for card in deck[: rng.randint(0, 2 * n + 10)]:
+            rows[rng.choice(owners)].append(card)
+        s = replay(bb(players, [reveal(**rows)])).summary()
+        scores, shot, winners = referee(rows, players)
+        assert (s["scores"], s["shot"], s["winners"]) == (scores, shot, winners), rows

@@ -9,6 +9,7 @@ screens use. Sources: shared/rules/nicht-die-bohne.md (rulings R1-R3) and the Du
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -408,3 +409,22 @@ def test_view_before_anything_is_played():
 def test_player_count_outside_three_to_six_is_a_setup_error(players, tmp_path, capsys):
     rc, out, err = cli_replay(ndb(players, []), tmp_path, capsys)
     assert rc == 2 and out == "" and err.startswith("setup: ") and err.count("\n") == 1
+
+
+def test_random_rounds_agree_with_an_independent_scorer():
+    rng = random.Random(1999)
+    for _ in range(60):
+        n = rng.randint(3, 6)
+        players = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"][:n]
+        deal = 60 // n
+        events, expected = [], []
+        for _r in range(3):
+            deck = full_deck()
+            rng.shuffle(deck)
+            hands = {p: deck[i * deal:(i + 1) * deal] for i, p in enumerate(players)}
+            events.append(collected(hands))
+            expected.append({p: oracle_score(hands[p]) for p in players})
+        s = replay(ndb(players, events)).summary()
+        totals = {p: sum(r[p] for r in expected) for p in players}
+        assert s["rounds"] == expected and s["scores"] == totals
+        assert s["winners"] == [p for p in players if totals[p] == max(totals.values())]
