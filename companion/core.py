@@ -181,20 +181,23 @@ def require(cond: bool, en: str, nl: str | None = None) -> None:
 
 def field_of(event: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     """Fetch a required event field of the right JSON type, or refuse the event."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    name = event.get("type", "")
     if key not in event:
-        raise IllegalEvent(f"the {event.get('type', '')} event needs '{key}' ({what})".replace("  ", " "))
+        raise IllegalEvent(Text(f"the {name} event needs '{key}' ({what})",
+                                f"de zet {name} mist '{key}' ({what})"))
     value = event[key]
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise IllegalEvent(f"'{key}' must be {what}")
-    if not isinstance(value, kind):
-        raise IllegalEvent(f"'{key}' must be {what}")
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        raise IllegalEvent(Text(f"'{key}' must be {what}", f"'{key}' moet zijn: {what}"))
     return value
 
 
 def check_keys(event: dict[str, Any], allowed: set[str]) -> None:
     extra = sorted(set(event) - allowed - {"type"})
     if extra:
-        raise IllegalEvent(f"the {event.get('type')} event has an unknown field '{extra[0]}'")
+        name = event.get("type")
+        raise IllegalEvent(Text(f"the {name} event has an unknown field '{extra[0]}'",
+                                f"de zet {name} heeft een onbekend veld '{extra[0]}'"))
 
 
 def format_table(rows: list[list[str]]) -> str:
@@ -213,4 +216,6 @@ def format_table(rows: list[list[str]]) -> str:
 
 
 def _numeric(cell: str) -> bool:
-    return cell.lstrip("+-").isdigit() or cell in ("X", "")
+    """Cells that start with a number (or are a crossed-out X) are right-aligned."""
+    first = cell.split(" ", 1)[0]
+    return first.lstrip("+-").isdigit() or cell in ("X", "")
