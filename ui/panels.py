@@ -90,12 +90,58 @@ def _buttons(view: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+def _text(pair: Any, lang: str) -> str:
+    return pair.get(lang, pair.get("en", "")) if isinstance(pair, dict) else str(pair)
+
+
+def _nicht_die_bohne(view: dict[str, Any], lang: str) -> list[str]:
+    nl = lang == "nl"
+    lines = [(f"Ronde {view['round']} van {view['rounds_total']}, fase {view['phase']} van "
+              f"{view['phases_per_round']}; bonenfiche: {view['token'] or '?'}" if nl else
+              f"Round {view['round']} of {view['rounds_total']}, phase {view['phase']} of "
+              f"{view['phases_per_round']}; bean token: {view['token'] or '?'}")]
+    last = view.get("last_phase")
+    if last:
+        taken = "; ".join(f"{t['taker']} <- {t['card']} ({t['from']})" for t in last["taking"])
+        lines.append(("Vorige fase: " if nl else "Last phase: ") + taken)
+    if view.get("round_complete"):
+        lines.append("Alle fases gespeeld: einde van de ronde." if nl else "Every phase played: end the round.")
+    for p, doc in view.get("players", {}).items():
+        rows = ", ".join(_text(r["text"], lang) for r in doc["rows"]) or "-"
+        lines.append(f"[b]{p}[/b] {doc['round_score']:+d}: {rows}")
+    for n, scores in enumerate(view.get("rounds", []), 1):
+        lines.append(("Ronde" if nl else "Round") + f" {n}: " + ", ".join(f"{p} {v:+d}" for p, v in scores.items()))
+    return lines
+
+
+def _blasting_billy(view: dict[str, Any], lang: str) -> list[str]:
+    nl = lang == "nl"
+    if not view.get("revealed"):
+        return [(f"Beurt {view['turn']} van {view['turns_total']}, trekstapel {view['pile']}. Leg aan het eind "
+                 f"elke buit als rij onder de camera: Billy eerst, dan de spelers in zitvolgorde." if nl else
+                 f"Turn {view['turn']} of {view['turns_total']}, draw pile {view['pile']}. At the end lay each "
+                 f"loot as a row under the camera: Billy first, then the players in seat order.")]
+    lines = []
+    for owner, doc in view.get("owners", {}).items():
+        lines.append(f"[b]{owner}[/b]: " + _text(doc.get("text", ""), lang))
+        for row in doc["rows"]:
+            text = _text(row["text"], lang)
+            lines.append("  " + (f"[color=ff7766]{text}[/color]" if row.get("shot") else text))
+    if view.get("why"):
+        lines.append(_text(view["why"], lang))
+    return lines
+
+
 def state_lines(view: dict[str, Any], lang: str) -> str:
     """The game's own state in words, under the scores."""
     if view.get("game") == "bag-of-butts" and "butt_value" in view:
         return "\n".join(_bag_of_butts(view, lang))
     if view.get("game") == "buttons" and "dice" in view:
         return "\n".join(_buttons(view, lang))
+    if view.get("game") == "nicht-die-bohne" and "phases_per_round" in view:
+        return "\n".join(_nicht_die_bohne(view, lang))
+    if view.get("game") == "blasting-billy" and "owners" in view:
+        return "\n".join(_blasting_billy(view, lang))
     return "\n".join(f"{k}: {words(v, lang)}" for k, v in view.items() if k not in SUMMARY_KEYS)
 
 
@@ -132,12 +178,29 @@ def buttons_choices(view: dict[str, Any], lang: str) -> list[tuple[str, dict[str
     return out
 
 
+def taking_choices(game: Any, takes: list[str], lang: str, holder: str | None = None) -> list[tuple[str, str]]:
+    """Nicht die Bohne!: who takes next and from whom, from the engine's ``taking_choices``;
+    each (label, player whose card is taken). Empty when the taking order is complete or when
+    the token holder is unknown and not given (the screen asks for it first)."""
+    if len(takes) >= len(game.players) - 1 or not hasattr(game, "taking_choices"):
+        return []
+    try:
+        taker, sources = game.taking_choices(list(takes), holder=holder)
+    except Exception:  # the token holder is unknown
+        return []
+    return [(tr("takes_from", lang, taker=taker, name=p), p) for p in sources]
+
+
 def confirm_wanted(view: dict[str, Any]) -> bool:
     """Does the game wait for a camera reading now (a draw, a roll, a phase, the reveal)?"""
     if view.get("over"):
         return False
     if view.get("game") == "bag-of-butts" and "phase" in view:
         return view["phase"] == "draw" or (view["phase"] == "choose" and not view.get("can_add"))
+    if view.get("game") == "nicht-die-bohne" and "round_complete" in view:
+        return not view["round_complete"]
+    if view.get("game") == "blasting-billy" and "revealed" in view:
+        return not view["revealed"]
     if view.get("game") == "buttons" and "phase" in view:
         return view["phase"] == "turn" and not view.get("must_place") and bool(view.get("active"))
     return True

@@ -87,6 +87,13 @@ def summary(objects: list[dict[str, Any]], kind: str, lang: str = "en") -> str:
             names = [piece_name(str(o["colour"]), lang) for o in sorted(objects, key=_order) if o.get("group") == g]
             parts.append(f"{g}: " + (", ".join(names) or "-"))
         return " | ".join(parts)
+    if kind == "cards":
+        rows: dict[int, list[dict[str, Any]]] = {}
+        for o in objects:
+            rows.setdefault(int(o.get("row", 0)), []).append(o)
+        return " | ".join(f"{r + 1}: " + ", ".join(label(o, kind, lang) for o in
+                                                  sorted(rows[r], key=lambda o: (int(o.get("position", 0)), _order(o))))
+                          for r in sorted(rows))
     return ", ".join(label(o, kind, lang) for o in sorted(objects, key=_order))
 
 
@@ -144,6 +151,17 @@ def phase_event(objects: list[dict[str, Any]], players: list[str], takes: list[s
             f"leg één kaart per speler op een rij in zitvolgorde ({len(played)} kaarten gelezen, "
             f"{len(players)} spelers)"))
     return {"type": "phase", "played": dict(zip(players, played, strict=True)), "takes": list(takes)}
+
+
+def collected_event(objects: list[dict[str, Any]], players: list[str]) -> dict[str, Any]:
+    """Nicht die Bohne!: a whole round from the table: each player's collected cards as one row."""
+    rows = rows_of_cards(objects)
+    if len(rows) != len(players):
+        raise ReadingError(Text(f"lay each player's collected cards as one row ({len(rows)} rows read, "
+                                f"{len(players)} players)",
+                                f"leg de verzamelde kaarten van elke speler als één rij ({len(rows)} rijen "
+                                f"gelezen, {len(players)} spelers)"))
+    return {"type": "round", "collected": dict(zip(players, rows, strict=True))}
 
 
 def reveal_event(objects: list[dict[str, Any]], owners: list[str]) -> dict[str, Any]:

@@ -191,6 +191,7 @@ class TableScreen(Screen):
     over = BooleanProperty(False)
     wants_reading = BooleanProperty(True)
     takes = ListProperty()
+    holder = StringProperty("")  # Nicht die Bohne!: the token holder named by the players
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
@@ -251,6 +252,8 @@ class TableScreen(Screen):
         self.ids.view.objects = self.objects
         self.reading_text = (tr("reading", app().lang, text=readings.summary(self.objects, self.kind, app().lang))
                              if self.objects else tr("nothing_read", app().lang))
+        if self.takes:
+            self.reading_text += "\n" + tr("takes_order", app().lang, names=", ".join(self.takes))
         self.update_confirm()
 
     # -- corrections -------------------------------------------------------------------------------
@@ -263,7 +266,8 @@ class TableScreen(Screen):
         current = self.objects[index] if index is not None else {}
         if self.kind == "dice" and index is not None:
             current = {**current, "kind": readings.die_kind(current)}
-        fields = readings.picker_fields(self.kind, self.game, len(self.owners()) if self.game == "blasting-billy" else 1)
+        rows = len(self.owners()) if self.game in ("blasting-billy", "nicht-die-bohne") else 1
+        fields = readings.picker_fields(self.kind, self.game, rows)
 
         def done(result: dict | None) -> None:
             if result is None:
@@ -404,6 +408,7 @@ class TableScreen(Screen):
         self.announce_text = " ".join(SIGNAL_WORDS[s][lang == "nl"] for s in sorted(applied.signals) if s in SIGNAL_WORDS)
         if event.get("type") in ("draw", "roll", "phase", "reveal"):
             self.takes = []
+            self.holder = ""
             self.edited = False
             self.objects = []
             self.next_scene()
@@ -458,16 +463,41 @@ class TableScreen(Screen):
                             lambda d=due: self.open_board(d["player"], stars=d["stars"])))
             out.append((tr("boards", lang), lambda: self.open_board(view.get("active") or game.players[0])))
         elif self.game == "nicht-die-bohne":
-            for p in game.players:
-                out.append((f"{p} {'#' + str(self.takes.index(p) + 1) if p in self.takes else ''}".strip(),
-                            lambda p=p: self.toggle_take(p)))
-            out.append((tr("round_end", lang), lambda: self.send({"type": "round"})))
+            view = game.view()
+            if view.get("round_complete"):
+                out.append((tr("round_end", lang), lambda: self.send({"type": "round"})))
+            elif view.get("token") is None and not self.holder:  # after a round read from the table
+                for p in game.players:
+                    out.append((tr("has_token", lang, name=p), lambda p=p: self.set_holder(p)))
+            else:
+                for text, p in panels.taking_choices(game, list(self.takes), lang, self.holder or None):
+                    out.append((text, lambda p=p: self.toggle_take(p)))
+                if self.takes:
+                    out.append((tr("take_back", lang), lambda: self.toggle_take(self.takes[-1])))
+                out.append((tr("round_from_table", lang), self.round_from_table))
         return out
+
+    def round_from_table(self) -> None:
+        """Nicht die Bohne!: a round entered from each player's collected cards (one row each)."""
+        try:
+            event = readings.collected_event(self.objects, list(app().session.game.players))
+        except ReadingError as exc:
+            self.error_text = tr("refused", app().lang, why=exc.text(app().lang))
+            return
+        if self.send(event):
+            self.objects = []
+            self.edited = False
+            self.set_objects([])
+
+    def set_holder(self, player: str) -> None:
+        """Nicht die Bohne!: who holds the bean token, when the record cannot tell."""
+        self.holder = player
+        self.build_actions()
 
     def toggle_take(self, player: str) -> None:
         """Nicht die Bohne!: tap the players whose card was taken, in taking order."""
         self.takes = [p for p in self.takes if p != player] if player in self.takes else [*self.takes, player]
-        self.reading_text = tr("takes_order", app().lang, names=", ".join(self.takes) or "-")
+        self.set_objects(self.objects)
         self.build_actions()
 
     def open_board(self, player: str, stars: int = 0) -> None:

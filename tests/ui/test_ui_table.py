@@ -101,3 +101,27 @@ def test_buttons_whole_game_by_touch_at_800x480(run_driver):
     assert res["pad_rows"][0] == ["Round", "Ann", "Bob"]
     assert res["pad_rows"][-1][0] == "Stars"
     assert [int(n) for n in res["pad_rows"][-1][1:]] == [res["summary"]["scores"][p] for p in ("Ann", "Bob")]
+
+
+def test_nicht_die_bohne_three_rounds_by_touch(run_driver):
+    res = run_driver("ndb", "800x480", "3", "--", "--size", "800x480", "--camera", "demo")
+    assert "error" not in res, res.get("error")
+    assert res.get("errors") is None and res["app_message"] == ""
+    # the taking order comes from taps on "X takes Y's card" buttons offered by the engine
+    assert res["takes_text"].splitlines()[1].startswith("Taking order: ")
+    assert "phase 3 of 20" in res["rows_after_phases"] and "in beans, scores" in res["rows_after_phases"]
+    # a round read from the table: the round's scores, and the token holder asked for next round
+    assert "Round 1: Player 1 " in res["after_round_1"] and res["asked_holder"]
+    assert res["over"] and res["next_text"].startswith("Game over. Winner: ")
+    assert res["pad_rows"][0] == ["Player", "Round 1", "Round 2", "Round 3", "Total"]
+    assert [int(r[-1]) for r in res["pad_rows"][1:]] == list(res["summary"]["scores"].values())
+
+
+def test_blasting_billy_reveal_corrected_by_touch_at_1280x800(run_driver):
+    res = run_driver("billy", "1280x800", "--", "--size", "1280x800", "--camera", "demo")
+    assert "error" not in res, res.get("error")
+    assert "2: red 7, red 9, green 2" in res["reading"]  # the misread red-1 corrected by the picker
+    assert res["over"] and res["summary"]["shot"]["Player 1"] == ["red", "blue"]
+    assert "Billy's green: the dynamite takes green-4 with it: 12 becomes 8" in res["state"]
+    assert res["next_text"].startswith("Game over. Winner: Player 2")
+    assert "Everyone was shot" in res["teach"]
