@@ -320,6 +320,13 @@ class BlastingBilly(Game):
                     f"{play.card} ging in beurt {i + 1} in de doos, maar ligt bij "
                     f"{names_list(seen.get(play.card, []), 'nl')}")
         n = len(self.players)
+        boxed = sum(1 for p in self._plays if p.to == "box")
+        on_table = sum(len(cards) for cards in loot.values())
+        require(on_table <= self.turns_total - boxed,
+                f"{on_table} cards are revealed, but a game of {n} players has only {self.turns_total} turns"
+                + (f" and {boxed} cards went into the box" if boxed else ""),
+                f"er liggen {on_table} kaarten, maar met {n} spelers zijn er maar {self.turns_total} beurten"
+                + (f" en gingen er {boxed} kaarten in de doos" if boxed else ""))
         for k, player in enumerate(self.players):
             turns = len(range(k, self.turns_total, n))
             spent = sum(1 for p in self._plays if p.player == player and p.to != "own")
@@ -330,13 +337,6 @@ class BlastingBilly(Game):
                     + spent_en,
                     f"{player} heeft {len(loot[player])} kaarten maar krijgt maar {turns} beurten met {n} spelers"
                     + spent_nl)
-        boxed = sum(1 for p in self._plays if p.to == "box")
-        on_table = sum(len(cards) for cards in loot.values())
-        require(on_table <= self.turns_total - boxed,
-                f"{on_table} cards are revealed, but a game of {n} players has only {self.turns_total} turns"
-                + (f" and {boxed} cards went into the box" if boxed else ""),
-                f"er liggen {on_table} kaarten, maar met {n} spelers zijn er maar {self.turns_total} beurten"
-                + (f" en gingen er {boxed} kaarten in de doos" if boxed else ""))
         self._check_plays_against(loot)
         return reveal
 
