@@ -320,11 +320,6 @@ class BlastingBilly(Game):
                     f"{play.card} ging in beurt {i + 1} in de doos, maar ligt bij "
                     f"{names_list(seen.get(play.card, []), 'nl')}")
         n = len(self.players)
-        for k, player in enumerate(self.players):
-            turns = len(range(k, self.turns_total, n))
-            require(len(loot[player]) <= turns,
-                    f"{player} shows {len(loot[player])} cards but has only {turns} turns in a game of {n} players",
-                    f"{player} heeft {len(loot[player])} kaarten maar krijgt maar {turns} beurten met {n} spelers")
         boxed = sum(1 for p in self._plays if p.to == "box")
         on_table = sum(len(cards) for cards in loot.values())
         require(on_table <= self.turns_total - boxed,
@@ -332,6 +327,16 @@ class BlastingBilly(Game):
                 + (f" and {boxed} cards went into the box" if boxed else ""),
                 f"er liggen {on_table} kaarten, maar met {n} spelers zijn er maar {self.turns_total} beurten"
                 + (f" en gingen er {boxed} kaarten in de doos" if boxed else ""))
+        for k, player in enumerate(self.players):
+            turns = len(range(k, self.turns_total, n))
+            spent = sum(1 for p in self._plays if p.player == player and p.to != "own")
+            spent_en = f", {spent} of them spent giving to Billy or the box" if spent else ""
+            spent_nl = f", waarvan {spent} gebruikt voor Billy of de doos" if spent else ""
+            require(len(loot[player]) <= turns - spent,
+                    f"{player} shows {len(loot[player])} cards but has only {turns} turns in a game of {n} players"
+                    + spent_en,
+                    f"{player} heeft {len(loot[player])} kaarten maar krijgt maar {turns} beurten met {n} spelers"
+                    + spent_nl)
         self._check_plays_against(loot)
         return reveal
 

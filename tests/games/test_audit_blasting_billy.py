@@ -321,8 +321,6 @@ def test_claimed_card_in_the_wrong_loot_is_refused():
     assert line.startswith("event 2: the recorded plays put red-5 in Ann's red row as card 1")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: reveal not checked against each player's recorded "
-                                       "non-claim turns")
 def test_reveal_cannot_show_more_claims_than_a_player_had_turns_left():
     # 2 players, 22 turns each. Ann's first 5 turns are recorded as dumps into the box, so she can
     # claim at most 17 cards; a reveal showing 18 in her loot is impossible.
