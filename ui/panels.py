@@ -127,9 +127,7 @@ def _blasting_billy(view: dict[str, Any], lang: str) -> list[str]:
         for row in doc["rows"]:
             text = _text(row["text"], lang)
             lines.append("  " + (f"[color=ff7766]{text}[/color]" if row.get("shot") else text))
-    if view.get("why"):
-        lines.append(_text(view["why"], lang))
-    return lines
+    return lines  # the outcome's why is shown with the winner
 
 
 def state_lines(view: dict[str, Any], lang: str) -> str:

@@ -27,6 +27,15 @@ OUTLINE = {
 }
 
 
+def _inside(box: Any, fw: float, fh: float) -> bool:
+    """A box with a size that lies in the frame (pieces added by hand have none: listed, not drawn)."""
+    try:
+        x, y, w, h = (float(v) for v in box)
+    except (TypeError, ValueError):
+        return False
+    return w > 0 and h > 0 and x < fw and y < fh and x + w > 0 and y + h > 0
+
+
 class TableView(Widget):
     """The camera picture, fitted into the widget, with each piece boxed and labelled in words.
 
@@ -74,23 +83,23 @@ class TableView(Widget):
             Rectangle(pos=self.pos, size=self.size)
             Color(1, 1, 1)
             self._picture = Rectangle(texture=self.texture, pos=(x0, y0 - fh * s), size=(fw * s, fh * s))
+        shown = [o for o in self.objects if _inside(o.get("box"), fw, fh)]
         with self.canvas.after:
-            for obj in self.objects:
-                x, y, w, h = (float(v) for v in (obj.get("box") or [0, 0, 0, 0]))
-                if w <= 0 or h <= 0:
-                    continue
+            for obj in shown:
+                x, y, w, h = (float(v) for v in obj["box"])
                 colour = obj.get("colour") or ("gold" if obj.get("pip_colour") == "gold" else "white")
                 Color(*OUTLINE.get(str(colour), (1, 1, 1)))
                 Line(rectangle=(x0 + x * s, y0 - (y + h) * s, w * s, h * s), width=dp(2))
-        for obj in self.objects:
-            x, y, w, h = (float(v) for v in (obj.get("box") or [0, 0, 0, 0]))
-            if w <= 0 or h <= 0:
-                continue
-            lbl = Label(text=label(obj, self.kind, self.lang), font_size=sp(13), bold=True,
-                        size_hint=(None, None), color=(1, 1, 1, 1))
+        for obj in shown:
+            x, y, w, h = (float(v) for v in obj["box"])
+            # one word a line, no wider than the piece, so neighbours' labels do not run together
+            width = max(w * s, dp(40))
+            lbl = Label(text=label(obj, self.kind, self.lang).replace(" ", "\n", 1), font_size=sp(12), bold=True,
+                        size_hint=(None, None), color=(1, 1, 1, 1), halign="center",
+                        text_size=(width, None), shorten=True, shorten_from="right", max_lines=2)
             lbl.texture_update()
-            lbl.size = (lbl.texture_size[0] + dp(6), lbl.texture_size[1] + dp(2))
-            lbl.pos = (x0 + x * s, y0 - y * s)
+            lbl.size = (width, lbl.texture_size[1] + dp(2))
+            lbl.pos = (x0 + (x + w / 2) * s - width / 2, y0 - y * s - lbl.height)
             with lbl.canvas.before:
                 Color(0, 0, 0, 0.65)
                 Rectangle(pos=lbl.pos, size=lbl.size)

@@ -78,12 +78,18 @@ def shot(name: str) -> str:
     from kivy.core.window import Window
 
     SHOTS.mkdir(parents=True, exist_ok=True)
-    if any(type(w).__name__ != "ScreenManager" and w.opacity < 1 for w in roots()):
-        raise RuntimeError(f"{name}: a popup is still fading; wait before the screenshot")
     path = SHOTS / f"{name}.png"
     made = Window.screenshot(name=str(SHOTS / f".{name}.png"))  # Kivy adds a number to the name
     Path(made).replace(path)
     return str(path)
+
+
+def snap(name: str, popup: bool = False) -> Any:
+    """Wait for closing popups to go (unless the shot is of a popup), then save the screenshot."""
+    if not popup:
+        yield from settle()
+    yield 0.1
+    shot(name)
 
 
 def screen() -> Any:
@@ -145,7 +151,7 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     size = args[0]
     rng = random.Random(7)
     yield 0.3
-    shot(f"home-{size}")
+    yield from snap(f"home-{size}")
     tap("Bag of Butts")
     yield 0.1
     players = screen()
@@ -153,7 +159,7 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     for w, name in zip(inputs, ["Ann", "Bob", "Cy"], strict=False):
         w.text = name
     res["player_rows"] = len(inputs)
-    shot(f"players-{size}")
+    yield from snap(f"players-{size}")
     tap(tr("start"))
     yield 0.6
     res["screen_after_start"] = app().sm.current
@@ -167,7 +173,7 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     tap(table.confirm_text)
     yield 0.3
     res["refusal"] = table.error_text
-    shot(f"table-refused-{size}")
+    yield from snap(f"table-refused-{size}")
     res["events_after_refusal"] = len(app().session.record.events)
     # correct a piece by tapping it on the picture: the pink one becomes yellow in group 2
     view = table.ids.view
@@ -175,11 +181,11 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     tap_at(x0 + 140 * s, y0 - 140 * s)
     yield 0.1
     res["picker_open"] = any(type(w).__name__ == "Picker" for w in roots())
-    shot(f"picker-{size}")
+    yield from snap(f"picker-{size}", popup=True)
     tap(_piece("yellow"))
     tap("2")
     tap("OK")
-    yield 0.05
+    yield from settle()
     res["corrected"] = [o["colour"] for o in table.objects]
     res["edited"] = table.edited
     tap(tr("clear"))
@@ -188,34 +194,33 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     first = {1: ["pink", "pink", "yellow"], 2: ["yellow", "blue", "blue"], 3: ["green", "green"]}
     for group, colours in first.items():
         for colour in colours:
+            yield from settle()
             tap(tr("add_piece"))
             yield 0.05
             tap(_piece(colour))
             tap(str(group))
             tap("OK")
-            yield 0.02
     res["hand_reading"] = table.reading_text
-    yield 0.4
-    shot(f"table-reading-{size}")
+    yield from snap(f"table-reading-{size}")
     tap(table.confirm_text)
     yield 0.1
     res["after_draw_teach"] = table.teach_text
     res["after_draw_state"] = table.state_text
     res["score_buttons"] = [b for b in buttons() if b.startswith(tr("score_group", n=""))]
-    shot(f"table-groups-{size}")
+    yield from snap(f"table-groups-{size}")
     tap(tr("score_group", n=1), exact=False)
     yield 0.1
     res["scores_after_first"] = dict(app().session.game.summary()["scores"])
     res["scores_text_first"] = table.scores_text
     # the second turn starts with a choice: add a special
     res["choice_buttons"] = buttons()
-    shot(f"table-choice-{size}")
+    yield from snap(f"table-choice-{size}")
     # score pad, undo and redo
     tap(tr("pad"))
     yield 0.1
     pad = screen()
     res["pad_rows"] = [list(r) for r in pad.rows_data]
-    shot(f"pad-{size}")
+    yield from snap(f"pad-{size}")
     tap(tr("undo"))
     yield 0.05
     res["events_after_undo"] = len(app().session.record.events)
@@ -237,7 +242,7 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     res["final_next_text"] = table.next_text
     res["final_summary"] = app().session.game.summary()
     res["confirm_disabled_end"] = find(table.confirm_text, enabled=False).disabled
-    shot(f"table-over-{size}")
+    yield from snap(f"table-over-{size}")
     tap(tr("home"))
     yield 0.2
     res["resume_offer_after_end"] = screen().resume_text
@@ -257,7 +262,7 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     yield 0.05
     res["export_status"] = hist.status
     res["app_message"] = app().message
-    shot(f"history-{size}")
+    yield from snap(f"history-{size}")
 
 
 def scenario_unfinished(res: dict[str, Any], args: list[str]):
@@ -296,17 +301,17 @@ def scenario_tour(res: dict[str, Any], args: list[str]):
     yield 0.05
     res["lang"] = app().lang
     res["home_buttons"] = buttons()
-    shot(f"home-nl-{size}")
+    yield from snap(f"home-nl-{size}")
     tap(tr("rules"))
     yield 0.1
     res["rules_text"] = screen().text[:80]
-    shot(f"rules-nl-{size}")
+    yield from snap(f"rules-nl-{size}")
     tap(tr("back"))
     yield 0.05
     tap(tr("settings"))
     yield 1.2
     res["camera_status"] = screen().camera_status
-    shot(f"settings-nl-{size}")
+    yield from snap(f"settings-nl-{size}")
     tap(tr("back"))
     yield 0.05
 
@@ -346,7 +351,7 @@ def play_buttons_step(rng: random.Random, log: dict[str, Any], size: str) -> Any
             tap_at(*cell.to_window(*cell.center))
         if not log.get("stars_shot"):
             yield 0.3
-            shot(f"buttons-stars-{size}")
+            yield from snap(f"buttons-stars-{size}", popup=True)
             log["stars_shot"] = True
         tap("OK")
         yield 0.15
@@ -360,7 +365,7 @@ def play_buttons_step(rng: random.Random, log: dict[str, Any], size: str) -> Any
                 tap(p)
                 yield 0.15
             yield 0.3
-            shot(f"buttons-board-{size}")
+            yield from snap(f"buttons-board-{size}", popup=True)
             popup = next(w for w in roots() if type(w).__name__ == "ModalView")
             board = next(w for w in walk(popup) if type(w).__name__ == "BoardView")
             cell = board.cells[(r, c)]
@@ -381,7 +386,7 @@ def play_buttons_step(rng: random.Random, log: dict[str, Any], size: str) -> Any
             table.show_reading(dice_reading(view, rng))
             if not log.get("roll_shot"):
                 yield 0.3
-                shot(f"buttons-roll-{size}")
+                yield from snap(f"buttons-roll-{size}")
                 log["roll_shot"] = True
             tap(table.confirm_text)
     log["taps"] += 1
@@ -407,7 +412,7 @@ def scenario_buttons(res: dict[str, Any], args: list[str]):
         inputs[2 * i].text = name
         inputs[2 * i + 1].text = " ".join(BOARDS[name])
     yield 0.05
-    shot(f"buttons-players-{size}")
+    yield from snap(f"buttons-players-{size}")
     tap(tr("start"))
     yield 0.6
     res["screen_after_start"] = app().sm.current
@@ -428,11 +433,11 @@ def scenario_buttons(res: dict[str, Any], args: list[str]):
     res.update(taps=log["taps"], errors=log.get("errors", []), over=app().session.game.is_over,
                summary=app().session.game.summary(), next_text=table.next_text,
                events=len(app().session.record.events), app_message=app().message)
-    shot(f"buttons-table-{size}")
+    yield from snap(f"buttons-table-{size}")
     tap(tr("pad"))
     yield 0.2
     res["pad_rows"] = [list(r) for r in screen().rows_data]
-    shot(f"buttons-pad-{size}")
+    yield from snap(f"buttons-pad-{size}")
 
 
 # -- the card games ------------------------------------------------------------------------------------
@@ -444,10 +449,13 @@ def card_objects(rows: list[list[str]]) -> list[dict[str, Any]]:
     """A camera reading of cards laid in rows (row 0 at the top), each row left to right."""
     out = []
     for r, row in enumerate(rows):
+        step = min(105, 1240 // max(len(row), 1))
+        height = min(135, 900 // len(rows) - 10)
         for i, name in enumerate(row):
             colour, value = name.split("-", 1)
             out.append({"colour": colour, "value": int(value) if value.isdigit() else value, "row": r,
-                        "position": i, "confidence": 0.93, "box": [20 + 60 * i, 30 + 110 * r, 55, 90]})
+                        "position": i, "confidence": 0.93,
+                        "box": [20 + step * i, 30 + (height + 10) * r, step - 8, height]})
     return out
 
 
@@ -483,7 +491,7 @@ def scenario_ndb(res: dict[str, Any], args: list[str]):
             if round_no == 0 and k == 0:
                 res["takes_text"] = table.reading_text
                 yield 0.3
-                shot(f"ndb-phase-{size}")
+                yield from snap(f"ndb-phase-{size}")
             tap(table.confirm_text)
             yield 0
             if table.error_text:
@@ -504,14 +512,14 @@ def scenario_ndb(res: dict[str, Any], args: list[str]):
             res["after_round_1"] = table.state_text
             res["teach_round_1"] = table.teach_text
             yield 0.3
-            shot(f"ndb-round-{size}")
+            yield from snap(f"ndb-round-{size}")
     res.update(over=app().session.game.is_over, summary=app().session.game.summary(),
                next_text=table.next_text, app_message=app().message)
-    shot(f"ndb-over-{size}")
+    yield from snap(f"ndb-over-{size}")
     tap(tr("pad"))
     yield 0.2
     res["pad_rows"] = [list(r) for r in screen().rows_data]
-    shot(f"ndb-pad-{size}")
+    yield from snap(f"ndb-pad-{size}")
 
 
 def scenario_billy(res: dict[str, Any], args: list[str]):
@@ -539,15 +547,15 @@ def scenario_billy(res: dict[str, Any], args: list[str]):
     yield 0.2
     tap("7")
     tap("OK")
-    yield 0.2
+    yield from settle()
     res["reading"] = table.reading_text
-    shot(f"billy-reading-{size}")
+    yield from snap(f"billy-reading-{size}")
     tap(table.confirm_text)
     yield 0.2
     res.update(over=app().session.game.is_over, summary=app().session.game.summary(), state=table.state_text,
                teach=table.teach_text, next_text=table.next_text, error=table.error_text or None,
                app_message=app().message)
-    shot(f"billy-reveal-{size}")
+    yield from snap(f"billy-reveal-{size}")
     if res["error"] is None:
         del res["error"]
 
