@@ -93,9 +93,13 @@ def one_run(seconds: float, kind: str, with_reader: bool) -> dict[str, Any]:
         shown = []
         real_show = table.show_frame
 
+        blit_ms: list[float] = []
+
         def show(frame: Any, size: tuple[int, int]) -> None:
-            shown.append(time.perf_counter())
+            t0 = time.perf_counter()
+            shown.append(t0)
             real_show(frame, size)
+            blit_ms.append((time.perf_counter() - t0) * 1000)
 
         table.show_frame = show
         table.latencies.clear()
@@ -110,6 +114,8 @@ def one_run(seconds: float, kind: str, with_reader: bool) -> dict[str, Any]:
             result.update(fps=(len(shown) - 1) / elapsed, readings_per_s=len(lat) / seconds,
                           delay_ms_median=statistics.median(lat) if lat else None,
                           delay_ms_p95=lat[int(0.95 * (len(lat) - 1))] if lat else None,
+                          blit_ms_median=statistics.median(blit_ms) if blit_ms else None,
+                          load=os.getloadavg()[0],
                           read_ms_median=statistics.median(table.feed.stats.read_ms) if table.feed.stats.read_ms else None)
             print(json.dumps(result), flush=True)
             app.stop()
@@ -160,10 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"preview fps, no reader (baseline):   {med('none', 'fps'):6.1f}")
     print(f"preview fps, reader running:          {med('reader', 'fps'):6.1f}  "
           f"(ratio {med('reader', 'fps') / med('none', 'fps'):.2f} of baseline)")
+    print(f"texture update on the UI thread:     {med('none', 'blit_ms_median'):6.1f} ms per frame (median)")
     print(f"reader time per frame (median):      {med('reader', 'read_ms_median'):6.1f} ms")
     print(f"frame -> reading on screen, median:  {med('reader', 'delay_ms_median'):6.1f} ms")
     print(f"frame -> reading on screen, p95:     {med('reader', 'delay_ms_p95'):6.1f} ms")
-    print(f"readings per second:                 {med('reader', 'readings_per_s'):6.1f}")
+    print(f"readings per second:                 {med('reader', 'readings_per_s'):6.1f}  (paced at 10/s)")
+    print(f"machine load average during runs:    {med('reader', 'load'):6.1f}  ({os.cpu_count()} cores)")
     return 0
 
 

@@ -96,7 +96,7 @@ class TableView(Widget):
             width = max(w * s, dp(40))
             lbl = Label(text=label(obj, self.kind, self.lang).replace(" ", "\n", 1), font_size=sp(12), bold=True,
                         size_hint=(None, None), color=(1, 1, 1, 1), halign="center",
-                        text_size=(width, None), shorten=True, shorten_from="right", max_lines=2)
+                        text_size=(width, None), max_lines=2)
             lbl.texture_update()
             lbl.size = (width, lbl.texture_size[1] + dp(2))
             lbl.pos = (x0 + (x + w / 2) * s - width / 2, y0 - y * s - lbl.height)
