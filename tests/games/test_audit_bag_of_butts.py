@@ -576,3 +576,148 @@ def test_score_pad_matches_the_rulebook_pad():
     pad = s.game().score_pad()
     assert pad[0][2:5] == ["Cole", "Darla", "Eddy"]
     assert [row[1:5] for row in pad[1:4]] == [["1", "2", "1", "X"], ["2", "X", "3", "X"], ["3", "5", "X", "6"]]
+
+
+# -- an independent model of the rules, played against the engine --------------------------------
+def scorable(group: list[str]) -> bool:
+    return "black" not in group and not all(t in SPECIALS for t in group)
+
+
+class Model:
+    """The digest and rulings written out plainly, to compare with the engine event by event."""
+
+    SUPPLY = Counter({"black": 2, "gray": 2, "white": 1, "khaki": 1})
+
+    def __init__(self, players: list[str]):
+        self.players = players
+        self.owner = dict(zip(COLOURS, players, strict=False))
+        self.main = dict.fromkeys(players, 0)
+        self.tied: list[str] | None = None
+        self.tb: dict[str, int] = {}
+        self.specials: list[str] = []
+        self.run = 0  # turns without a reset before the next one
+        self.value = 0  # V of the turn being played
+        self.active = players[0]
+        self.stage = "draw"
+        self.groups: list[list[str]] = []
+        self.over = False
+        self.winners: list[str] = []
+
+    def seated(self) -> list[str]:
+        return self.tied or self.players
+
+    def table(self) -> dict[str, int]:
+        return self.tb if self.tied else self.main
+
+    def after(self, player: str, seats: list[str]) -> str:
+        return seats[(seats.index(player) + 1) % len(seats)]
+
+    def ends_at_reset(self) -> bool:
+        return self.tied is not None or max(self.main.values()) >= 28
+
+    def supply(self) -> Counter:
+        return self.SUPPLY - Counter(self.specials)
+
+    def end(self, voluntary: bool) -> None:
+        table = self.table()
+        best = max(table[p] for p in self.seated())
+        top = [p for p in self.seated() if table[p] == best]
+        if len(top) > 1 and self.tied is None:
+            first = self.active if voluntary else self.after(self.active, self.players)
+            while first not in top:
+                first = self.after(first, self.players)
+            self.tied, self.tb = top, dict.fromkeys(top, 0)
+            self.specials, self.run, self.value, self.active, self.stage = [], 0, 0, first, "draw"
+        else:
+            self.over, self.winners = True, top
+
+    def apply(self, ev: dict) -> None:
+        kind = ev["type"]
+        if kind == "reset":
+            self.specials, self.run, self.value = [], 0, 0
+            if self.ends_at_reset():
+                self.end(voluntary=True)
+            else:
+                self.stage = "draw"
+        elif kind == "add":
+            self.specials.append(ev["special"])
+            self.value, self.stage = self.run, "draw"
+        elif kind == "draw":
+            if self.stage == "choose":
+                self.value = self.run
+            self.groups = ev["groups"]
+            if all(any(t in SPECIALS for t in g) for g in self.groups):
+                self.specials, self.run = [], 0
+                if self.ends_at_reset():
+                    self.end(voluntary=False)
+                else:
+                    self.active, self.value, self.stage = self.after(self.active, self.seated()), 0, "draw"
+            else:
+                self.stage = "score"
+        else:
+            group = self.groups[ev["group"] - 1]
+            for p, n in self.points(group).items():
+                self.table()[p] += n
+            self.run = self.value + 1
+            if "white" not in group:
+                self.active = self.after(self.active, self.seated())
+            self.stage = "choose"
+
+    def points(self, group: list[str]) -> dict[str, int]:
+        """What scoring ``group`` gives each seated player: 1 + V + G per butt, khaki to the fewest."""
+        table = self.table()
+        low = min(table[p] for p in self.seated())
+        per = 1 + self.value + group.count("gray")
+        butts = Counter(self.owner[t] for t in group if self.owner.get(t) in self.seated())
+        if "khaki" in group:
+            butts.update(p for p in self.seated() if table[p] == low)
+        return {p: butts[p] * per for p in self.seated()}
+
+    def random_event(self, rng) -> dict:
+        if self.stage == "choose":
+            supply = sorted(self.supply().elements())
+            if rng.random() < (0.35 if self.ends_at_reset() else 0.07):
+                return {"type": "reset"}
+            if supply:
+                return {"type": "add", "special": rng.choice(supply)}
+        if self.stage in ("choose", "draw"):
+            tokens = [c for c in COLOURS for _ in range(2)] + self.specials
+            rng.shuffle(tokens)
+            a = rng.randint(1, len(tokens) - 2)
+            b = rng.randint(a + 1, len(tokens) - 1)
+            return {"type": "draw", "groups": [tokens[:a], tokens[a:b], tokens[b:]]}
+        ok = [n for n, g in enumerate(self.groups, 1) if scorable(g)]
+        return {"type": "score", "group": rng.choice(ok)}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_engine_matches_an_independent_model_on_random_games(n):
+    import random
+
+    rng = random.Random(2026 + n)
+    players = ["Ann", "Bob", "Cy", "Di"][:n]
+    tiebreaks = 0
+    for _ in range(150):
+        model, events = Model(players), []
+        game = replay(Record("bag-of-butts", players, {}, []))
+        while not model.over and len(events) < 400:
+            event = model.random_event(rng)
+            game.apply(event)
+            model.apply(event)
+            events.append(event)
+            out = game.summary()
+            where = f"after event {len(events) - 1} of {json.dumps(events)}"
+            assert out["scores"] == model.main, where
+            assert out["over"] == model.over and out["winners"] == model.winners, where
+            assert out["next"] == (None if model.over else model.active), where
+            if model.tied:
+                assert out["tiebreak"] == {"players": model.tied, "scores": model.tb}, where
+            if not model.over and model.stage in ("draw", "score"):
+                assert game.view()["butt_value"] == 1 + model.value, where
+            if not model.over and model.stage == "score":
+                shown = [(g["scorable"], g["points"]) for g in game.view()["groups"]]
+                zero = dict.fromkeys(model.seated(), 0)
+                assert shown == [(scorable(g), model.points(g) if scorable(g) else zero) for g in model.groups], where
+        tiebreaks += model.tied is not None
+        assert model.over
+    assert tiebreaks > 0 or n == 4
