@@ -9,6 +9,7 @@ stars due). The record writer counts the dice in play on its own, not from the e
 from __future__ import annotations
 
 import json
+from collections import Counter
 from fractions import Fraction
 from itertools import product
 
@@ -494,3 +495,184 @@ def test_refused_event_gives_event_n_and_exit_2(tmp_path, capsys):
     assert main(["replay", str(path), "--json"]) == 2
     out = capsys.readouterr()
     assert out.out == "" and out.err.startswith("event 2:") and out.err.count("\n") == 1
+
+
+# -- an independent model of the rules, played against the engine --------------------------------
+class Model:
+    """The digest and rulings written out plainly, to compare with the engine event by event."""
+
+    def __init__(self, players: list[str], boards: dict, bonus: dict):
+        self.players, self.boards = players, boards
+        letter = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
+        self.first = {p: {letter[c] for c in bonus[p]} for p in players}
+        self.stars = {p: set() for p in players}
+        self.round = 1
+        self.over, self.winners = False, []
+        self.start_round()
+
+    def bonus(self, p: str) -> set:
+        n = len(self.players)
+        return self.first[self.players[(self.players.index(p) - (self.round - 1)) % n]]
+
+    def red(self) -> str:
+        return next(p for p in self.players if "R" in self.bonus(p))
+
+    def start_round(self) -> None:
+        self.buttons = {p: set() for p in self.players}
+        self.out: dict[str, str] = {}
+        self.aside = 0
+        self.active = self.red()
+        self.roll = None
+        self.roller = None
+        self.placed: set[str] = set()
+        self.due: list[tuple[str, int]] = []
+
+    def legal(self, p: str, cell) -> bool:
+        r, c = cell
+        if not (1 <= r <= 6 and 1 <= c <= 6) or cell in self.buttons[p] or cell in self.stars[p]:
+            return False
+        return not ({(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & self.buttons[p])
+
+    def options(self, p: str) -> list:
+        """Cells the player may use for the last roll."""
+        if self.roll is None or p in self.out or p in self.placed:
+            return []
+        white, gold, black = self.roll
+        cols = sorted({gold, *black}) if p == self.roller else [gold]
+        return [(white, c) for c in cols if self.legal(p, (white, c))]
+
+    def next_in_round(self, after: str):
+        n = len(self.players)
+        i = self.players.index(after)
+        return next((self.players[(i + k) % n] for k in range(1, n + 1) if self.players[(i + k) % n] not in self.out),
+                    None)
+
+    def earned(self, p: str) -> int:
+        if self.out.get(p) == "bust":
+            return 0
+        counts = Counter(self.boards[p][r - 1][c - 1] for r, c in self.buttons[p])
+        colours = {x for x, k in counts.items() if k >= 3}
+        return 1 + len(colours) + len(colours & self.bonus(p))
+
+    def owes(self):
+        r = self.roller
+        return r if r is not None and r not in self.out and r not in self.placed else None
+
+    def next(self):
+        if self.over:
+            return None
+        if self.due:
+            return self.due[0][0]
+        return self.owes() or self.active
+
+    def leave(self, p: str, how: str) -> None:
+        self.out[p] = how
+        if how == "bust":
+            self.buttons[p] = set()
+        self.aside += 2 if len(self.players) == 2 else 1
+        self.active = self.next_in_round(p)
+        if self.active is None:
+            self.roll = self.roller = None
+            i = self.players.index(self.red())
+            order = [self.players[(i + k) % len(self.players)] for k in range(len(self.players))]
+            self.due = [(q, self.earned(q)) for q in order if self.earned(q)]
+            if not self.due:
+                self.finish()
+
+    def finish(self) -> None:
+        lines = [p for p in self.players if line_of_five(self.stars[p])]
+        many = [p for p in self.players if len(self.stars[p]) >= 12]
+        pool = lines or (self.players if many else [])
+        if pool:
+            top = max(len(self.stars[p]) for p in pool)
+            self.over, self.winners = True, [p for p in pool if len(self.stars[p]) == top]
+        else:
+            self.round += 1
+            self.start_round()
+
+    def apply(self, ev: dict) -> None:
+        kind = ev["type"]
+        if kind == "roll":
+            self.roll, self.roller, self.placed = (ev["white"], ev["gold"], ev["black"]), self.active, set()
+            if not self.options(self.roller):
+                self.leave(self.roller, "bust")
+            else:
+                self.active = self.next_in_round(self.roller)
+        elif kind == "place":
+            self.buttons[ev["player"]].add((ev["row"], ev["col"]))
+            self.placed.add(ev["player"])
+        elif kind == "optout":
+            self.roll = self.roller = None
+            self.leave(ev["player"], "optout")
+        else:
+            cells = {tuple(c) for c in ev["cells"]}
+            self.stars[ev["player"]] |= cells
+            self.due.pop(0)
+            if not self.due:
+                self.finish()
+
+    def random_event(self, rng) -> dict:
+        if self.due:
+            p, n = self.due[0]
+            row_stars = Counter(r for r, _ in self.stars[p])  # favour rows with stars: lines happen
+            ranked = sorted(self.buttons[p], key=lambda cell: rng.random() - row_stars[cell[0]])
+            return {"type": "stars", "player": p, "cells": [list(c) for c in ranked[:n]]}
+        owes = self.owes()
+        if owes:
+            r, c = rng.choice(self.options(owes))
+            return {"type": "place", "player": owes, "row": r, "col": c}
+        others = [p for p in self.players if self.options(p)]
+        if others and rng.random() < 0.6:
+            p = rng.choice(others)
+            r, c = self.options(p)[0]
+            return {"type": "place", "player": p, "row": r, "col": c}
+        if self.buttons[self.active] and rng.random() < 0.04 * len(self.buttons[self.active]):
+            return {"type": "optout", "player": self.active}
+        die = lambda: rng.randint(1, 6)  # noqa: E731
+        return {"type": "roll", "white": die(), "gold": die(), "black": [die() for _ in range(4 - self.aside)]}
+
+
+def line_of_five(stars: set) -> bool:
+    return any(all((r, c + k) in stars for k in range(5)) or all((c + k, r) in stars for k in range(5))
+               for r in range(1, 7) for c in (1, 2))
+
+
+def test_engine_matches_an_independent_model_on_random_games():
+    import random
+
+    from companion.games.buttons_play import random_setup
+
+    rng = random.Random(4242)
+    ends = Counter()
+    for n in (2, 3, 4) * 3:
+        players, options = random_setup(rng, n)
+        model, events = Model(players, options["boards"], options["bonus"]), []
+        game = replay(Record("buttons", players, options, []))
+        while not model.over and len(events) < 3000:
+            event = model.random_event(rng)
+            game.apply(event)
+            model.apply(event)
+            events.append(event)
+            where = f"after event {len(events) - 1} of {json.dumps({'players': players, **options, 'events': events})}"
+            out = game.summary()
+            assert out["scores"] == {p: len(model.stars[p]) for p in players}, where
+            assert (out["over"], out["winners"], out["next"]) == (model.over, model.winners, model.next()), where
+            assert out["stars"] == {p: [list(c) for c in sorted(model.stars[p])] for p in players}, where
+            if model.over:
+                break
+            if event["type"] == "place" and len(events) % 3:
+                continue  # the full screen data is compared on every other event and a third of placements
+            out = game.view()
+            assert [(d["player"], d["stars"]) for d in out["stars_due"]] == model.due, where
+            if not model.due:
+                assert out["out"] == model.out and out["dice"]["black"] == 4 - model.aside, where
+                assert {p: {c[0].upper() for c in out["bonus"][p]} for p in players} == {
+                    p: model.bonus(p) for p in players}, where
+                for p in players:
+                    assert cells(out["placeable"][p]) == set(model.options(p)), where
+                    assert cells(out["legal"][p]) == {(r, c) for r in range(1, 7) for c in range(1, 7)
+                                                      if model.legal(p, (r, c))}, where
+                can_opt = bool(model.buttons[model.active]) and model.owes() is None
+                assert out["optout_stars"] == (model.earned(model.active) if can_opt else None), where
+        ends[game.outcome.termination if game.outcome else "unfinished"] += 1
+    assert ends["unfinished"] == 0 and ends["line-of-five"] and ends["twelve-stars"], ends
