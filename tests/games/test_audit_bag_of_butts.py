@@ -749,3 +749,17 @@ def test_engine_matches_an_independent_model_on_random_games(n):
         tiebreaks += model.tied is not None
         assert model.over
     assert tiebreaks > 0 or n == 4
+
+
+def test_cli_dutch_refusal_and_printed_pad_after_a_tiebreaker(tmp_path, capsys):
+    bad = Script(["Ann", "Bob"]).turn(["pink"]).draw(["pink"], ["yellow"])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad.record().to_json()))
+    assert main(["replay", str(path), "--lang", "nl"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("event 2:") and "Herstart" in err
+    done = tmp_path / "done.json"
+    done.write_text(json.dumps(tied_at_30().reset().turn(["yellow", "yellow", "pink"]).reset().record().to_json()))
+    assert main(["replay", str(done)]) == 0
+    printed = capsys.readouterr().out
+    assert "Winner: Bob" in printed and "tiebreaker" in printed

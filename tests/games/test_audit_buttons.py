@@ -488,6 +488,27 @@ def test_twelve_stars_end_the_game_at_round_end(tmp_path, capsys):
     assert refusal(t.with_event({"type": "roll", "white": 1, "gold": 1, "black": [1, 1, 1, 1]}))
 
 
+def test_twelve_stars_tied_is_a_shared_win():
+    t = two(ann=MIXED, bob=MIXED)
+    for cell in ROUND1_MIXED:
+        t.go("Ann", *cell).go("Bob", *cell)
+    t.optout("Ann").optout("Bob")
+    assert [(d["player"], d["stars"]) for d in t.view()["stars_due"]] == [("Ann", 7), ("Bob", 7)]
+    t.stars("Ann", ROUND1_MIXED[:7])
+    t.stars("Bob", [(3, 1), (3, 3), (3, 5), (4, 2), (4, 4), (4, 6), (1, 1)]).new_round()
+    bob = [(1, 3), (1, 5), (5, 1), (2, 2), (2, 4), (2, 6)]  # Bob now holds red and yellow
+    ann = [(3, 2), (3, 4), (3, 6), (4, 1), (4, 3), (4, 5)]  # Ann now holds green and blue
+    for b, a in zip(bob, ann, strict=True):
+        t.go("Bob", *b).go("Ann", *a)
+    t.optout("Bob").optout("Ann")
+    assert [(d["player"], d["stars"]) for d in t.view()["stars_due"]] == [("Bob", 5), ("Ann", 5)]
+    t.stars("Bob", bob[:5])
+    assert not t.view()["over"] and t.view()["scores"] == {"Ann": 7, "Bob": 12}
+    t.stars("Ann", ann[:5])
+    v = t.view()
+    assert v["over"] and v["winners"] == ["Ann", "Bob"] and v["scores"] == {"Ann": 12, "Bob": 12}
+
+
 def test_refused_event_gives_event_n_and_exit_2(tmp_path, capsys):
     t = two().go("Ann", 1, 1).place("Ann", 1, 3)
     path = tmp_path / "bad.json"
@@ -676,3 +697,12 @@ def test_engine_matches_an_independent_model_on_random_games():
                 assert out["optout_stars"] == (model.earned(model.active) if can_opt else None), where
         ends[game.outcome.termination if game.outcome else "unfinished"] += 1
     assert ends["unfinished"] == 0 and ends["line-of-five"] and ends["twelve-stars"], ends
+
+
+def test_cli_dutch_refusal(tmp_path, capsys):
+    t = two().roll(3, 5, [1, 2, 2, 6]).roll(1, 1, [1, 1, 1, 1])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(t.record().to_json()))
+    assert main(["replay", str(path), "--json", "--lang", "nl"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("event 1:") and "moet eerst een knoop leggen" in err
