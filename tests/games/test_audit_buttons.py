@@ -649,8 +649,8 @@ class Model:
             return {"type": "place", "player": p, "row": r, "col": c}
         if self.buttons[self.active] and rng.random() < 0.04 * len(self.buttons[self.active]):
             return {"type": "optout", "player": self.active}
-        die = lambda: rng.randint(1, 6)  # noqa: E731
-        return {"type": "roll", "white": die(), "gold": die(), "black": [die() for _ in range(4 - self.aside)]}
+        dice = [rng.randint(1, 6) for _ in range(6 - self.aside)]
+        return {"type": "roll", "white": dice[0], "gold": dice[1], "black": dice[2:]}
 
 
 def line_of_five(stars: set) -> bool:
