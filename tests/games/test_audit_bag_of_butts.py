@@ -20,9 +20,6 @@ from companion.records import Record, RecordError, replay
 COLOURS = ("pink", "yellow", "blue", "green")
 SPECIALS = ("black", "gray", "white", "khaki")
 
-R6_EMPTY_SUPPLY_BUG = ("engine bug: an automatic reset drawn straight from an empty supply is taken for a "
-                       "voluntary reset, so the resetting player starts the tiebreaker (R6)")
-
 
 class Script:
     """Writes a Bag of Butts record turn by turn, keeping its own count of the bag's specials."""
@@ -544,7 +541,6 @@ def test_r6_automatic_reset_next_player_not_tied():
     assert v["tiebreak"]["players"] == ["Ann", "Bob"] and v["next"] == "Ann"
 
 
-@pytest.mark.xfail(strict=True, reason=R6_EMPTY_SUPPLY_BUG)
 def test_r6_automatic_reset_with_empty_supply_next_player_starts():
     """All 6 specials are in the bag, Ann and Bob tie at 28; Bob draws (nothing to add) and every
     group holds a special: an automatic reset, so Ann (after Bob) starts the tiebreaker."""
@@ -717,8 +713,7 @@ class Model:
         return {"type": "score", "group": rng.choice(ok)}
 
 
-@pytest.mark.parametrize("n", [2, pytest.param(3, marks=pytest.mark.xfail(strict=True, reason=R6_EMPTY_SUPPLY_BUG)),
-                               4])
+@pytest.mark.parametrize("n", [2, 3, 4])
 def test_engine_matches_an_independent_model_on_random_games(n):
     import random
 
