@@ -1,0 +1,475 @@
+"""Dice reader: find dice on a plain surface, count the pips of the top face, name body and pip colour.
+
+The reader works from the pips outwards, so it does not care what colour the table is:
+1. pips are small round blobs clearly darker (or brighter) than their immediate surround, found
+   with a ratio threshold against a local mean on a small image pyramid (small and large dice);
+2. a blob counts as a pip only if a ring around it is a uniform die body;
+3. pips of one polarity are linked when they are close for their size and the straight line
+   between them stays on die body (no die edge, table gap or shadow in between): each linked
+   group is one visible face;
+4. in oblique views the side faces of a die form further groups next to the top face: of two
+   groups that touch, the one on the darker body or with flatter pips is a side face and is dropped;
+5. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
+   is the strongest cue); a profile taught from the players' own dice replaces the built-in rules.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.common import ImageError, Observation, check_frame
+
+BODIES = ("white", "black", "other")
+PIP_COLOURS = ("gold", "white", "black")
+
+# Pyramid levels: pips of equivalent diameter [lo, hi) (frame pixels) are taken from the level
+# whose scale brings them to 3-10 level pixels; the ratio threshold uses a box mean of BLOCK pixels.
+LEVEL_DIAMETERS = ((2.6, 10.0), (10.0, 20.0), (20.0, 40.0), (40.0, 80.0))
+BLOCK = 25
+DARK_RATIO = 0.74  # a dark pip is below this fraction of its local mean
+BRIGHT_RATIO = 1.28  # a bright pip is above this multiple of its local mean (plus an offset)
+MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
+LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
+SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
+MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
+
+
+@dataclass
+class Pip:
+    """One pip candidate in frame pixels."""
+
+    x: float
+    y: float
+    d: float  # minor axis (diameter across the pip)
+    major: float
+    dark: bool  # darker than the body
+    pip_v: float  # grey value of the pip
+    body_v: float  # median grey value of the ring of body around it
+    uniform: float  # fraction of ring samples that look like body
+    angle: float = 0.0  # direction of the major axis (radians, 0-pi)
+    merged: int = 1  # pips this blob would hold if it is touching pips of a six merged into one
+    count: int = 1  # pips this blob stands for once its face is known
+
+
+def _ring_offsets(n: int) -> np.ndarray:
+    a = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    return np.stack([np.cos(a), np.sin(a)], 1).astype(np.float32)
+
+
+RING12 = _ring_offsets(12)
+RING16 = _ring_offsets(16)
+
+
+def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = img.shape[:2]
+    xi = np.clip(np.rint(xs).astype(np.int32), 0, w - 1)
+    yi = np.clip(np.rint(ys).astype(np.int32), 0, h - 1)
+    return img[yi, xi]
+
+
+def _blob_axes(labels: np.ndarray, idx: int, x: int, y: int, w: int, h: int) -> tuple[float, float, float]:
+    """Major and minor axis (full widths) and major-axis angle of a component from its moments."""
+    m = cv2.moments((labels[y:y + h, x:x + w] == idx).astype(np.uint8), binaryImage=True)
+    if m["m00"] <= 0:
+        return float(max(w, h)), float(min(w, h)), 0.0
+    mu20, mu02, mu11 = m["mu20"] / m["m00"], m["mu02"] / m["m00"], m["mu11"] / m["m00"]
+    common = math.sqrt(max((mu20 - mu02) ** 2 + 4 * mu11 * mu11, 0.0))
+    l1 = (mu20 + mu02 + common) / 2
+    l2 = max((mu20 + mu02 - common) / 2, 0.0)
+    angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
+    return 4 * math.sqrt(l1) + 1.0, 4 * math.sqrt(l2) + 1.0, angle
+
+
+def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, gray0: np.ndarray,
+                pip_range: tuple[float, float]) -> list[Pip]:
+    """Pip candidates of one pyramid level ``g`` (``scale`` frame pixels per level pixel)."""
+    mean = cv2.blur(g, (BLOCK, BLOCK))
+    dark = cv2.compare(g, cv2.convertScaleAbs(mean, alpha=DARK_RATIO, beta=-3), cv2.CMP_LT)
+    bright = cv2.compare(g, cv2.convertScaleAbs(mean, alpha=BRIGHT_RATIO, beta=8), cv2.CMP_GT)
+    lo = max(dlo, pip_range[0]) / scale
+    hi = min(dhi, pip_range[1]) / scale
+    if lo >= hi:
+        return []
+    out: list[Pip] = []
+    for mask, is_dark in ((dark, True), (bright, False)):
+        n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        if n <= 1:
+            continue
+        st = stats[1:]
+        area = st[:, 4].astype(np.float32)
+        bw, bh = st[:, 2].astype(np.float32), st[:, 3].astype(np.float32)
+        short = np.minimum(bw, bh)
+        long_ = np.maximum(bw, bh)
+        fill = area / (bw * bh)
+        # equivalent diameter of a single pip ~ short side; a merged pair doubles the long side
+        ok = (short >= lo * 0.8) & (short < hi * 1.15) & (long_ <= short * 3.4 + 1) & (fill >= 0.42)
+        ok &= area >= 0.5 * lo * lo
+        for i in np.flatnonzero(ok):
+            x0, y0, w0, h0 = (int(v) for v in st[i, :4])
+            major, minor, angle = _blob_axes(labels, i + 1, x0, y0, w0, h0)
+            if minor < lo or minor >= hi:
+                continue
+            cx, cy = float(cents[i + 1][0]), float(cents[i + 1][1])
+            ratio = major / max(minor, 1.0)
+            merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
+            if merged > 1 and fill[i] > 0.8:
+                continue  # a long solid bar, not touching round pips
+            # ring of body around the blob, sampled on the full-resolution grey frame
+            fx, fy = cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2
+            rad = 0.5 * max(major, minor) * scale * 1.55 + 1.0
+            rad_minor = 0.5 * minor * scale * 1.7 + 1.0
+            ring = RING16 * np.float32([rad if w0 >= h0 else rad_minor, rad_minor if w0 >= h0 else rad])
+            vals = _sample(gray0, fx + ring[:, 0], fy + ring[:, 1]).astype(np.float32)
+            pip_v = float(_sample(gray0, np.float32([fx]), np.float32([fy]))[0])
+            body_v = float(np.median(vals))
+            if is_dark == (body_v <= pip_v):
+                continue
+            contrast = abs(body_v - pip_v) / max(body_v, pip_v, 1.0)
+            if contrast < MIN_CONTRAST:
+                continue
+            tol = 0.4 * abs(body_v - pip_v)
+            uniform = float(np.mean(np.abs(vals - body_v) <= tol))
+            if uniform < 0.8:
+                continue
+            out.append(Pip(fx, fy, minor * scale, major * scale, is_dark, pip_v, body_v, uniform, angle,
+                           merged))
+    return out
+
+
+def find_pips(gray: np.ndarray, pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
+    """All pip candidates of a grey frame, each from the pyramid level that suits its size."""
+    pips: list[Pip] = []
+    g = gray
+    scale = 1.0
+    for dlo, dhi in LEVEL_DIAMETERS:
+        if dlo >= pip_range[1]:
+            break
+        if scale > 1.0:
+            g = cv2.pyrDown(g)
+        if min(g.shape[:2]) < BLOCK:
+            break
+        if dhi > pip_range[0]:
+            pips += _level_pips(g, scale, dlo, dhi, gray, pip_range)
+        scale *= 2.0
+    return _dedupe(pips)
+
+
+def _dedupe(pips: list[Pip]) -> list[Pip]:
+    """One pip seen on two pyramid levels (size near a level boundary) is kept once, the cleaner one."""
+    if len(pips) < 2:
+        return pips
+    order = sorted(pips, key=lambda p: -(p.uniform * abs(p.body_v - p.pip_v) / max(_flat(p), 1.0)))
+    kept: list[Pip] = []
+    for p in order:
+        if all(q.dark != p.dark or (q.x - p.x) ** 2 + (q.y - p.y) ** 2 > (0.5 * max(p.major, q.major)) ** 2
+               for q in kept):
+            kept.append(p)
+    return kept
+
+
+def _same_body(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip]) -> bool:
+    """True when the straight line from pip a to pip b stays on die body (no edge or gap)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    dist = math.hypot(dx, dy)
+    n = max(int(dist / 1.5), 6)
+    t = np.linspace(0, 1, n + 2, dtype=np.float32)[1:-1]
+    xs, ys = a.x + dx * t, a.y + dy * t
+    keep = np.ones(n, bool)
+    for p in pips:  # skip the inside of any pip on the way (the centre pip of a five)
+        if p.dark == a.dark and abs(p.x - a.x) < dist + p.major and abs(p.y - a.y) < dist + p.major:
+            keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (0.5 * p.major + 1.5) ** 2
+    if keep.sum() < 2:
+        return True
+    vals = _sample(gray, xs[keep], ys[keep]).astype(np.float32)
+    body = 0.5 * (a.body_v + b.body_v)
+    tol = 0.38 * abs(body - 0.5 * (a.pip_v + b.pip_v))
+    return float(np.mean(np.abs(vals - body) > tol)) <= 0.06
+
+
+def _flat(p: Pip) -> float:
+    return p.major / max(p.d * p.merged, 1.0)
+
+
+def _compatible(a: Pip, b: Pip) -> bool:
+    """Two blobs can be pips of one face: same polarity, size, and the same foreshortening."""
+    if a.dark != b.dark or max(a.d, b.d) > 1.45 * min(a.d, b.d):
+        return False
+    fa, fb = _flat(a), _flat(b)
+    if abs(math.log(fa / fb)) > 0.3:
+        return False
+    if min(fa, fb) > 1.22:
+        diff = abs(a.angle - b.angle) % math.pi
+        if min(diff, math.pi - diff) > 0.5:
+            return False
+    return True
+
+
+def group_faces(gray: np.ndarray, pips: list[Pip]) -> list[list[Pip]]:
+    """Link pips that are close for their size, alike, and share a body: one visible face each."""
+    if len(pips) > 400:  # a noise field, not dice: keep the strongest few hundred
+        pips = sorted(pips, key=lambda p: -abs(p.body_v - p.pip_v))[:400]
+    n = len(pips)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    xy = np.float32([[p.x, p.y] for p in pips]).reshape(-1, 2)
+    size = np.float32([p.major / p.merged for p in pips])
+    for i in range(n):
+        a = pips[i]
+        d2 = ((xy[i + 1:] - xy[i]) ** 2).sum(1)
+        for k in np.flatnonzero(d2 < (LINK_SPAN * np.maximum(size[i + 1:], size[i])) ** 2):
+            j = i + 1 + int(k)
+            b = pips[j]
+            if find(i) == find(j) or not _compatible(a, b):
+                continue
+            if _same_body(gray, a, b, pips):
+                parent[find(i)] = find(j)
+    groups: dict[int, list[Pip]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(pips[i])
+    faces = list(groups.values())
+    for face in faces:
+        for p in face:  # merged touching pips exist only beside other pips (a six, not a lone blob)
+            p.count = p.merged if len(face) > 1 else 1
+    return faces
+
+
+def _face_stats(face: list[Pip]) -> dict[str, float]:
+    xs = np.float32([p.x for p in face])
+    ys = np.float32([p.y for p in face])
+    d = float(np.median([p.d for p in face]))
+    flat = float(np.median([_flat(p) for p in face]))
+    body = float(np.median([p.body_v for p in face]))
+    pip = float(np.median([p.pip_v for p in face]))
+    span = float(max(xs.max() - xs.min(), ys.max() - ys.min()))
+    return {"x": float(xs.mean()), "y": float(ys.mean()), "d": d, "flat": flat, "body": body, "pip": pip,
+            "span": span, "count": float(sum(p.count for p in face))}
+
+
+def _lone_pip_ok(gray: np.ndarray, p: Pip) -> bool:
+    """A face with a single pip must sit in a wide uniform patch of body (a one), not in clutter."""
+    r = 0.5 * p.major
+    tol = 0.35 * abs(p.body_v - p.pip_v)
+    for k in (2.0, 2.7):
+        ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
+        vals = _sample(gray, p.x + ring[:, 0], p.y + ring[:, 1]).astype(np.float32)
+        if np.mean(np.abs(vals - p.body_v) <= tol) < 0.9:
+            return False
+    return True
+
+
+def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of two faces on one die (centres closer than a face), keep the top one: brighter, rounder pips."""
+    keep = [True] * len(faces)
+    order = sorted(range(len(faces)), key=lambda i: -faces[i]["score"])
+    for a_pos, i in enumerate(order):
+        if not keep[i]:
+            continue
+        fi = faces[i]
+        for j in order[a_pos + 1:]:
+            if not keep[j]:
+                continue
+            fj = faces[j]
+            if fi["dark"] != fj["dark"]:
+                continue
+            size = max(fi["size"], fj["size"])
+            if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.05 * size:
+                continue
+            darker = fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
+            flatter = fj["flat"] > 1.2 * fi["flat"]
+            if darker or flatter:
+                keep[j] = False
+    return [f for f, k in zip(faces, keep, strict=True) if k]
+
+
+def _wb_gains(frame: np.ndarray) -> np.ndarray:
+    small = cv2.resize(frame, (64, 48), interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float32)
+    means = np.maximum(small.mean(0), 1.0)
+    return np.clip(means.mean() / means, 0.5, 2.0)
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """Lab (L 0-100, a, b about -128..127) of float BGR rows 0-255."""
+    px = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0, 1)
+    return cv2.cvtColor(px, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+
+
+def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """White-balanced Lab of the die body (ring between pips) and of the pips' centres."""
+    body_pts, pip_pts = [], []
+    for p in face:
+        r = 0.5 * p.major * 1.6 + 1.0
+        body_pts.append(np.stack([p.x + RING12[:, 0] * r, p.y + RING12[:, 1] * r], 1))
+        rr = 0.2 * p.d
+        pip_pts.append(np.float32([[p.x, p.y], [p.x + rr, p.y], [p.x - rr, p.y], [p.x, p.y + rr],
+                                   [p.x, p.y - rr]]))
+    bp = np.concatenate(body_pts)
+    pp = np.concatenate(pip_pts)
+    body = _sample(frame, bp[:, 0], bp[:, 1]).astype(np.float32) * gains
+    pips = _sample(frame, pp[:, 0], pp[:, 1]).astype(np.float32) * gains
+    grey_b = body.mean(1)
+    body = body[np.abs(grey_b - np.median(grey_b)) <= np.percentile(np.abs(grey_b - np.median(grey_b)), 70) + 1]
+    return _lab(np.median(body, 0))[0], _lab(np.median(pips, 0))[0]
+
+
+def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool) -> tuple[str, str]:
+    """Built-in body/pip colour rules in white-balanced Lab; pip polarity decides white vs black body."""
+    bl, ba, bb = (float(v) for v in body_lab)
+    pl, pa, pb = (float(v) for v in pip_lab)
+    body_chroma = math.hypot(ba, bb)
+    if body_chroma > 22 and 12 < bl < 92:
+        body = "other"
+    else:
+        body = "white" if dark_pips else "black"
+    pip_chroma = math.hypot(pa, pb)
+    gold = pb > 12 and pb > 0.8 * abs(pa) and pip_chroma > 14 and pl > 25
+    if gold and not (body == "other" and abs(pb - bb) < 12):
+        pip = "gold"
+    else:
+        pip = "black" if dark_pips else "white"
+    return body, pip
+
+
+def _nearest_class(profile: dict[str, Any], body_lab: np.ndarray, pip_lab: np.ndarray,
+                   dark: bool) -> tuple[str, str, float] | None:
+    best = None
+    for name, c in profile.get("classes", {}).items():
+        if bool(c["dark_pips"]) != dark:
+            continue
+        dist = float(np.linalg.norm((body_lab - np.float32(c["body"])) * np.float32([0.5, 1, 1]))
+                     + np.linalg.norm((pip_lab - np.float32(c["pip"])) * np.float32([0.5, 1, 1])))
+        if best is None or dist < best[2]:
+            body, pip = name.split("-", 1)
+            best = (body, pip, dist)
+    return best
+
+
+def _pattern_fit(face: list[Pip], count: int) -> float:
+    """How well the pip layout fits a die face (0-1): spread matching the count."""
+    if count == 1:
+        return 0.8
+    st = _face_stats(face)
+    rel = st["span"] / max(st["d"], 1.0)
+    lo, hi = (0.9, 4.8) if count >= 2 else (0, 9)
+    return 1.0 if lo <= rel <= hi else 0.5
+
+
+def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
+    h0, w0 = frame.shape[:2]
+    shrink = 1.0
+    if max(h0, w0) > MAX_SIDE:
+        shrink = MAX_SIDE / max(h0, w0)
+        frame = cv2.resize(frame, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    pip_range = (2.6, 80.0)
+    if profile and "pip_diameter" in profile:
+        lo, hi = profile["pip_diameter"]
+        pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
+    pips = find_pips(gray, pip_range)
+    if not pips:
+        return []
+    faces = []
+    frame_mid = float(np.median(gray[::8, ::8])) + 1.0
+    for face in group_faces(gray, pips):
+        count = sum(p.count for p in face)
+        if count > 6:
+            continue
+        if count == 1 and not _lone_pip_ok(gray, face[0]):
+            continue
+        st = _face_stats(face)
+        size = max(st["span"] + 2.4 * st["d"], (3.2 if count == 1 else 4.6) * st["d"])
+        contrast = abs(st["body"] - st["pip"]) / max(st["body"], st["pip"], 1.0)
+        uniform = float(np.mean([p.uniform for p in face]))
+        conf = min(1.0, 0.35 + contrast) * uniform * _pattern_fit(face, count)
+        if count == 1:
+            conf *= 0.85
+        faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
+                      "dark": face[0].dark, "flat": st["flat"], "body_rel": st["body"] / frame_mid,
+                      "score": st["body"] / frame_mid / st["flat"], "conf": conf})
+    faces = _drop_side_faces(faces)
+    gains = _wb_gains(frame)
+    out = []
+    for f in faces:
+        body_lab, pip_lab = face_colours(frame, f["face"], gains)
+        body, pip = classify_colours(body_lab, pip_lab, f["dark"])
+        conf = f["conf"]
+        if profile and profile.get("classes"):
+            near = _nearest_class(profile, body_lab, pip_lab, f["dark"])
+            if near is not None:
+                body, pip, dist = near
+                conf *= float(np.clip(1.2 - dist / 80.0, 0.3, 1.0))
+        s = f["size"] / shrink
+        x, y = f["x"] / shrink, f["y"] / shrink
+        box = [int(round(x - s / 2)), int(round(y - s / 2)), int(round(s)), int(round(s))]
+        out.append({"pips": int(f["count"]), "body": body, "pip_colour": pip,
+                    "confidence": round(float(np.clip(conf, 0, 1)), 3), "box": box})
+    out.sort(key=lambda o: (o["box"][1], o["box"][0]))
+    return out
+
+
+def read(frame: np.ndarray, profile: dict[str, Any] | None = None) -> Observation:
+    """Read every die in a frame: pips on the top face (1-6), body and pip colour, box, confidence."""
+    try:
+        img = check_frame(frame)
+    except ImageError:
+        return Observation("dice")
+    h, w = img.shape[:2]
+    if min(h, w) < 16:
+        return Observation("dice", [], w, h)
+    return Observation("dice", _detect(img, profile), w, h)
+
+
+def _class_parts(name: str) -> tuple[str, str]:
+    parts = name.lower().split("-")
+    if len(parts) != 2 or parts[0] not in BODIES or parts[1] not in PIP_COLOURS:
+        raise ValueError(f"unknown dice class '{name}': name folders BODY-PIP, body one of "
+                         f"{'/'.join(BODIES)}, pip one of {'/'.join(PIP_COLOURS)} (e.g. black-gold)")
+    return parts[0], parts[1]
+
+
+def teach(examples: dict[str, list[np.ndarray]]) -> dict[str, Any]:
+    """Learn body/pip Lab colours and pip size of each die class (folders BODY-PIP) from players' photos."""
+    if not examples:
+        raise ValueError("no example photos given")
+    classes: dict[str, Any] = {}
+    diameters: list[float] = []
+    for name, photos in examples.items():
+        _class_parts(name)
+        bodies, pips_lab, darks = [], [], []
+        for k, photo in enumerate(photos, 1):
+            try:
+                img = check_frame(photo)
+            except ImageError as exc:
+                raise ValueError(f"{name} photo {k}: {exc}") from None
+            gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+            gains = _wb_gains(img)
+            faces = [f for f in group_faces(gray, find_pips(gray)) if 1 < sum(p.count for p in f) <= 6
+                     or (len(f) == 1 and _lone_pip_ok(gray, f[0]))]
+            if not faces:
+                raise ValueError(f"{name} photo {k}: no die found (plain background, pips in view?)")
+            for face in faces:
+                b, p = face_colours(img, face, gains)
+                bodies.append(b)
+                pips_lab.append(p)
+                darks.append(face[0].dark)
+                diameters += [q.d for q in face]
+        dark = bool(np.mean(darks) >= 0.5)
+        sel = [i for i, d in enumerate(darks) if d == dark]
+        classes[name.lower()] = {
+            "body": [round(float(v), 2) for v in np.median(np.float32(bodies)[sel], 0)],
+            "pip": [round(float(v), 2) for v in np.median(np.float32(pips_lab)[sel], 0)],
+            "dark_pips": dark,
+        }
+    return {"classes": classes,
+            "pip_diameter": [round(float(np.percentile(diameters, 5)), 2),
+                             round(float(np.percentile(diameters, 95)), 2)]}
