@@ -35,6 +35,8 @@ DARK_RATIO = 0.74  # a dark pip is below this fraction of its local mean
 BRIGHT_RATIO = 1.28  # a bright pip is above this multiple of its local mean (plus an offset)
 MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
+RING_K = 1.35  # the body ring around a pip, in pip radii
+MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body
 SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
 
@@ -63,6 +65,7 @@ def _ring_offsets(n: int) -> np.ndarray:
 
 RING12 = _ring_offsets(12)
 RING16 = _ring_offsets(16)
+INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.5 * _ring_offsets(8)])
 
 
 def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -121,12 +124,15 @@ def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, gray0: np.n
                 continue  # a long solid bar, not touching round pips
             # ring of body around the blob, sampled on the full-resolution grey frame
             fx, fy = cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2
-            rad = 0.5 * max(major, minor) * scale * 1.55 + 1.0
-            rad_minor = 0.5 * minor * scale * 1.7 + 1.0
-            ring = RING16 * np.float32([rad if w0 >= h0 else rad_minor, rad_minor if w0 >= h0 else rad])
+            ca, sa = math.cos(angle), math.sin(angle)
+            rot = np.float32([[ca, sa], [-sa, ca]])  # row vectors: (u, v) @ rot -> (x, y)
+            ring = (RING16 * np.float32([0.5 * major * scale * RING_K + 1.0,
+                                         0.5 * minor * scale * (RING_K + 0.15) + 1.0])) @ rot
             vals = _sample(gray0, fx + ring[:, 0], fy + ring[:, 1]).astype(np.float32)
             pip_v = float(_sample(gray0, np.float32([fx]), np.float32([fy]))[0])
-            body_v = float(np.median(vals))
+            # the body is the ring's typical value on the body side (neighbour pips or an edge may
+            # cross a few ring samples of a small die)
+            body_v = float(np.percentile(vals, 62 if is_dark else 38))
             if is_dark == (body_v <= pip_v):
                 continue
             contrast = abs(body_v - pip_v) / max(body_v, pip_v, 1.0)
@@ -134,7 +140,12 @@ def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, gray0: np.n
                 continue
             tol = 0.4 * abs(body_v - pip_v)
             uniform = float(np.mean(np.abs(vals - body_v) <= tol))
-            if uniform < 0.8:
+            if uniform < MIN_UNIFORM:
+                continue
+            # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
+            inner = (INNER * np.float32([0.5 * major * scale, 0.5 * minor * scale])) @ rot
+            ivals = _sample(gray0, fx + inner[:, 0], fy + inner[:, 1]).astype(np.float32)
+            if np.mean(np.abs(ivals - pip_v) <= 0.45 * abs(body_v - pip_v)) < 0.9:
                 continue
             out.append(Pip(fx, fy, minor * scale, major * scale, is_dark, pip_v, body_v, uniform, angle,
                            merged))
@@ -269,25 +280,29 @@ def _lone_pip_ok(gray: np.ndarray, p: Pip) -> bool:
 
 
 def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Of two faces on one die (centres closer than a face), keep the top one: brighter, rounder pips."""
+    """Of two faces on one die, keep the top one: brighter, rounder pips, farther from the camera.
+
+    In an oblique view the side faces lie between the top face and the camera, i.e. lower in the
+    image, and their pips are foreshortened (flatter, narrower); touching dice seen from above
+    have alike faces side by side and are both kept.
+    """
     keep = [True] * len(faces)
     order = sorted(range(len(faces)), key=lambda i: -faces[i]["score"])
-    for a_pos, i in enumerate(order):
+    for pos, i in enumerate(order):
         if not keep[i]:
             continue
         fi = faces[i]
-        for j in order[a_pos + 1:]:
-            if not keep[j]:
-                continue
+        for j in order[pos + 1:]:
             fj = faces[j]
-            if fi["dark"] != fj["dark"]:
+            if not keep[j] or fi["dark"] != fj["dark"]:
                 continue
             size = max(fi["size"], fj["size"])
-            if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.05 * size:
+            if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.2 * size:
                 continue
             darker = fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
             flatter = fj["flat"] > 1.2 * fi["flat"]
-            if darker or flatter:
+            below_narrower = fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
+            if darker or flatter or below_narrower:
                 keep[j] = False
     return [f for f, k in zip(faces, keep, strict=True) if k]
 
@@ -394,8 +409,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         if count == 1:
             conf *= 0.85
         faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
-                      "dark": face[0].dark, "flat": st["flat"], "body_rel": st["body"] / frame_mid,
-                      "score": st["body"] / frame_mid / st["flat"], "conf": conf})
+                      "dark": face[0].dark, "flat": st["flat"], "d": st["d"], "body_rel": st["body"] / frame_mid,
+                      "score": st["body"] / frame_mid / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
     faces = _drop_side_faces(faces)
     gains = _wb_gains(frame)
     out = []
