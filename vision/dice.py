@@ -75,17 +75,20 @@ def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return img[yi, xi]
 
 
-def _blob_axes(labels: np.ndarray, idx: int, x: int, y: int, w: int, h: int) -> tuple[float, float, float]:
-    """Major and minor axis (full widths) and major-axis angle of a component from its moments."""
-    m = cv2.moments((labels[y:y + h, x:x + w] == idx).astype(np.uint8), binaryImage=True)
+def _blob_shape(contour: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[float, float, float, float, float]:
+    """Pixel area, centroid, and major/minor axis (full widths) and angle of a filled outer contour."""
+    mask = np.zeros((h, w), np.uint8)
+    cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x, -y))
+    m = cv2.moments(mask, binaryImage=True)
     if m["m00"] <= 0:
-        return float(max(w, h)), float(min(w, h)), 0.0
+        return 0.0, x + w / 2, y + h / 2, float(max(w, h)), float(min(w, h)), 0.0
     mu20, mu02, mu11 = m["mu20"] / m["m00"], m["mu02"] / m["m00"], m["mu11"] / m["m00"]
     common = math.sqrt(max((mu20 - mu02) ** 2 + 4 * mu11 * mu11, 0.0))
     l1 = (mu20 + mu02 + common) / 2
     l2 = max((mu20 + mu02 - common) / 2, 0.0)
     angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
-    return 4 * math.sqrt(l1) + 1.0, 4 * math.sqrt(l2) + 1.0, angle
+    return (m["m00"], x + m["m10"] / m["m00"], y + m["m01"] / m["m00"],
+            4 * math.sqrt(l1) + 1.0, 4 * math.sqrt(l2) + 1.0, angle)
 
 
 def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, gray0: np.ndarray,
@@ -98,58 +101,56 @@ def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, gray0: np.n
     hi = min(dhi, pip_range[1]) / scale
     if lo >= hi:
         return []
-    out: list[Pip] = []
+    cand: list[tuple] = []
     for mask, is_dark in ((dark, True), (bright, False)):
-        n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        if n <= 1:
-            continue
-        st = stats[1:]
-        area = st[:, 4].astype(np.float32)
-        bw, bh = st[:, 2].astype(np.float32), st[:, 3].astype(np.float32)
-        short = np.minimum(bw, bh)
-        long_ = np.maximum(bw, bh)
-        fill = area / (bw * bh)
-        # equivalent diameter of a single pip ~ short side; a merged pair doubles the long side
-        ok = (short >= lo * 0.8) & (short < hi * 1.15) & (long_ <= short * 3.4 + 1) & (fill >= 0.42)
-        ok &= area >= 0.5 * lo * lo
-        for i in np.flatnonzero(ok):
-            x0, y0, w0, h0 = (int(v) for v in st[i, :4])
-            major, minor, angle = _blob_axes(labels, i + 1, x0, y0, w0, h0)
-            if minor < lo or minor >= hi:
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for cnt in contours:
+            x0, y0, w0, h0 = cv2.boundingRect(cnt)
+            short, long_ = min(w0, h0), max(w0, h0)
+            # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
+            if short < lo * 0.8 or short >= hi * 1.15 or long_ > short * 3.4 + 1:
                 continue
-            cx, cy = float(cents[i + 1][0]), float(cents[i + 1][1])
+            area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
+            fill = area / (w0 * h0)
+            if fill < 0.42 or area < 0.5 * lo * lo or minor < lo or minor >= hi:
+                continue
             ratio = major / max(minor, 1.0)
             merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
-            if merged > 1 and fill[i] > 0.8:
+            if merged > 1 and fill > 0.8:
                 continue  # a long solid bar, not touching round pips
-            # ring of body around the blob, sampled on the full-resolution grey frame
-            fx, fy = cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2
-            ca, sa = math.cos(angle), math.sin(angle)
-            rot = np.float32([[ca, sa], [-sa, ca]])  # row vectors: (u, v) @ rot -> (x, y)
-            ring = (RING16 * np.float32([0.5 * major * scale * RING_K + 1.0,
-                                         0.5 * minor * scale * (RING_K + 0.15) + 1.0])) @ rot
-            vals = _sample(gray0, fx + ring[:, 0], fy + ring[:, 1]).astype(np.float32)
-            pip_v = float(_sample(gray0, np.float32([fx]), np.float32([fy]))[0])
-            # the body is the ring's typical value on the body side (neighbour pips or an edge may
-            # cross a few ring samples of a small die)
-            body_v = float(np.percentile(vals, 62 if is_dark else 38))
-            if is_dark == (body_v <= pip_v):
-                continue
-            contrast = abs(body_v - pip_v) / max(body_v, pip_v, 1.0)
-            if contrast < MIN_CONTRAST:
-                continue
-            tol = 0.4 * abs(body_v - pip_v)
-            uniform = float(np.mean(np.abs(vals - body_v) <= tol))
-            if uniform < MIN_UNIFORM:
-                continue
-            # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
-            inner = (INNER * np.float32([0.5 * major * scale, 0.5 * minor * scale])) @ rot
-            ivals = _sample(gray0, fx + inner[:, 0], fy + inner[:, 1]).astype(np.float32)
-            if np.mean(np.abs(ivals - pip_v) <= 0.45 * abs(body_v - pip_v)) < 0.9:
-                continue
-            out.append(Pip(fx, fy, minor * scale, major * scale, is_dark, pip_v, body_v, uniform, angle,
-                           merged))
-    return out
+            cand.append((cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale,
+                         minor * scale, angle, merged, is_dark))
+    if not cand:
+        return []
+    return _check_rings(np.array(cand, np.float64), gray0)
+
+
+def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
+    """Keep candidates with a uniform ring of body around them and a solid inside (all at once)."""
+    fx, fy, major, minor, angle = (cand[:, k].astype(np.float32) for k in range(5))
+    is_dark = cand[:, 6] > 0
+    ca, sa = np.cos(angle)[:, None], np.sin(angle)[:, None]
+
+    def pts(unit: np.ndarray, ru: np.ndarray, rv: np.ndarray) -> np.ndarray:
+        u, v = unit[None, :, 0] * ru[:, None], unit[None, :, 1] * rv[:, None]
+        return _sample(gray0, fx[:, None] + u * ca - v * sa, fy[:, None] + u * sa + v * ca).astype(np.float32)
+
+    vals = pts(RING16, 0.5 * major * RING_K + 1.0, 0.5 * minor * (RING_K + 0.15) + 1.0)
+    pip_v = _sample(gray0, fx, fy).astype(np.float32)
+    # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
+    # a few ring samples of a small die)
+    srt = np.sort(vals, 1)
+    body_v = np.where(is_dark, srt[:, 9], srt[:, 6])
+    diff = np.abs(body_v - pip_v)
+    contrast = diff / np.maximum(np.maximum(body_v, pip_v), 1.0)
+    uniform = np.mean(np.abs(vals - body_v[:, None]) <= 0.4 * diff[:, None], 1)
+    # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
+    ivals = pts(INNER, 0.5 * major, 0.5 * minor)
+    solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1)
+    ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & (solid >= 0.9)
+    return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
+                float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]))
+            for i in np.flatnonzero(ok)]
 
 
 def find_pips(gray: np.ndarray, pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
@@ -308,15 +309,24 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _wb_gains(frame: np.ndarray) -> np.ndarray:
-    small = cv2.resize(frame, (64, 48), interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float32)
+    """Grey-world channel gains from a sparse grid of pixels (cheap; gains only, frame untouched)."""
+    step = max(1, min(frame.shape[:2]) // 60)
+    small = frame[::step, ::step].reshape(-1, 3).astype(np.float32)
     means = np.maximum(small.mean(0), 1.0)
     return np.clip(means.mean() / means, 0.5, 2.0)
 
 
+SRGB_TO_XYZ = np.float32([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+D65 = np.float32([0.95047, 1.0, 1.08883])
+
+
 def _lab(bgr: np.ndarray) -> np.ndarray:
-    """Lab (L 0-100, a, b about -128..127) of float BGR rows 0-255."""
-    px = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0, 1)
-    return cv2.cvtColor(px, cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    """CIE Lab (L 0-100, a, b about -128..127) of float BGR rows 0-255 (sRGB, D65)."""
+    rgb = np.clip(np.asarray(bgr, np.float32).reshape(-1, 3)[:, ::-1] / 255.0, 0, 1)
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    xyz = lin @ SRGB_TO_XYZ.T / D65
+    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
+    return np.stack([116 * f[:, 1] - 16, 500 * (f[:, 0] - f[:, 1]), 200 * (f[:, 1] - f[:, 2])], 1)
 
 
 def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
