@@ -16,6 +16,7 @@ The reader works from the pips outwards, so it does not care what colour the tab
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,8 @@ LEVEL_DIAMETERS = ((2.6, 10.0), (10.0, 20.0), (20.0, 40.0), (40.0, 80.0))
 BLOCK = 25
 DARK_RATIO = 0.74  # a dark pip is below this fraction of its local mean
 BRIGHT_RATIO = 1.28  # a bright pip is above this multiple of its local mean (plus an offset)
+DARK_LUT = np.clip(np.arange(256) * DARK_RATIO - 3, 0, 255).astype(np.uint8)
+BRIGHT_LUT = np.clip(np.arange(256) * BRIGHT_RATIO + 8, 0, 255).astype(np.uint8)
 MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
@@ -95,8 +98,8 @@ def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, gray0: np.n
                 pip_range: tuple[float, float]) -> list[Pip]:
     """Pip candidates of one pyramid level ``g`` (``scale`` frame pixels per level pixel)."""
     mean = cv2.blur(g, (BLOCK, BLOCK))
-    dark = cv2.compare(g, cv2.convertScaleAbs(mean, alpha=DARK_RATIO, beta=-3), cv2.CMP_LT)
-    bright = cv2.compare(g, cv2.convertScaleAbs(mean, alpha=BRIGHT_RATIO, beta=8), cv2.CMP_GT)
+    dark = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
+    bright = cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
     lo = max(dlo, pip_range[0]) / scale
     hi = min(dhi, pip_range[1]) / scale
     if lo >= hi:
@@ -259,10 +262,10 @@ def group_faces(gray: np.ndarray, pips: list[Pip]) -> list[list[Pip]]:
 def _face_stats(face: list[Pip]) -> dict[str, float]:
     xs = np.float32([p.x for p in face])
     ys = np.float32([p.y for p in face])
-    d = float(np.median([p.d for p in face]))
-    flat = float(np.median([_flat(p) for p in face]))
-    body = float(np.median([p.body_v for p in face]))
-    pip = float(np.median([p.pip_v for p in face]))
+    d = statistics.median([p.d for p in face])
+    flat = statistics.median([_flat(p) for p in face])
+    body = statistics.median([p.body_v for p in face])
+    pip = statistics.median([p.pip_v for p in face])
     span = float(max(xs.max() - xs.min(), ys.max() - ys.min()))
     return {"x": float(xs.mean()), "y": float(ys.mean()), "d": d, "flat": flat, "body": body, "pip": pip,
             "span": span, "count": float(sum(p.count for p in face))}
@@ -414,7 +417,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         st = _face_stats(face)
         size = max(st["span"] + 2.4 * st["d"], (3.2 if count == 1 else 4.6) * st["d"])
         contrast = abs(st["body"] - st["pip"]) / max(st["body"], st["pip"], 1.0)
-        uniform = float(np.mean([p.uniform for p in face]))
+        uniform = statistics.fmean([p.uniform for p in face])
         conf = min(1.0, 0.35 + contrast) * uniform * _pattern_fit(face, count)
         if count == 1:
             conf *= 0.85
