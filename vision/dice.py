@@ -36,6 +36,7 @@ DARK_RATIO = 0.74  # a dark pip is below this fraction of its local mean
 BRIGHT_RATIO = 1.28  # a bright pip is above this multiple of its local mean (plus an offset)
 DARK_LUT = np.clip(np.arange(256) * DARK_RATIO - 3, 0, 255).astype(np.uint8)
 BRIGHT_LUT = np.clip(np.arange(256) * BRIGHT_RATIO + 8, 0, 255).astype(np.uint8)
+DARK_PLANE_WEIGHTS = np.float32([[0.5, 0.5, 0.0]])
 MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
@@ -94,38 +95,39 @@ def _blob_shape(contour: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[fl
             4 * math.sqrt(l1) + 1.0, 4 * math.sqrt(l2) + 1.0, angle)
 
 
-def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, gray0: np.ndarray,
-                pip_range: tuple[float, float]) -> list[Pip]:
-    """Pip candidates of one pyramid level ``g`` (``scale`` frame pixels per level pixel)."""
-    mean = cv2.blur(g, (BLOCK, BLOCK))
-    dark = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
-    bright = cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
+def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
+                pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
+    """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel)."""
     lo = max(dlo, pip_range[0]) / scale
     hi = min(dhi, pip_range[1]) / scale
     if lo >= hi:
         return []
+    mean = cv2.blur(g, (BLOCK, BLOCK))
+    if is_dark:
+        mask = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
+    else:
+        mask = cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
     cand: list[tuple] = []
-    for mask, is_dark in ((dark, True), (bright, False)):
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for cnt in contours:
-            x0, y0, w0, h0 = cv2.boundingRect(cnt)
-            short, long_ = min(w0, h0), max(w0, h0)
-            # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
-            if short < lo * 0.8 or short >= hi * 1.15 or long_ > short * 3.4 + 1:
-                continue
-            area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
-            fill = area / (w0 * h0)
-            if fill < 0.42 or area < 0.5 * lo * lo or minor < lo or minor >= hi:
-                continue
-            ratio = major / max(minor, 1.0)
-            merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
-            if merged > 1 and fill > 0.8:
-                continue  # a long solid bar, not touching round pips
-            cand.append((cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale,
-                         minor * scale, angle, merged, is_dark))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for cnt in contours:
+        x0, y0, w0, h0 = cv2.boundingRect(cnt)
+        short, long_ = min(w0, h0), max(w0, h0)
+        # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
+        if short < lo * 0.8 or short >= hi * 1.15 or long_ > short * 3.4 + 1:
+            continue
+        area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
+        fill = area / (w0 * h0)
+        if fill < 0.42 or area < 0.5 * lo * lo or minor < lo or minor >= hi:
+            continue
+        ratio = major / max(minor, 1.0)
+        merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
+        if merged > 1 and fill > 0.8:
+            continue  # a long solid bar, not touching round pips
+        cand.append((cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale,
+                     minor * scale, angle, merged, is_dark))
     if not cand:
         return []
-    return _check_rings(np.array(cand, np.float64), gray0)
+    return _check_rings(np.array(cand, np.float64), plane0)
 
 
 def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
@@ -156,21 +158,35 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
             for i in np.flatnonzero(ok)]
 
 
-def find_pips(gray: np.ndarray, pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
-    """All pip candidates of a grey frame, each from the pyramid level that suits its size."""
+def planes_of(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two grey planes pips are found in: (bright pips, dark pips).
+
+    Bright pips (white, gold on a black die) stand out in plain luminance. Dark pips are sought in
+    the blue+green mean, where gold pips on a white die are as dark as black ones while yellow and
+    white bodies stay bright.
+    """
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    dark_plane = cv2.transform(frame, DARK_PLANE_WEIGHTS)
+    return gray, dark_plane
+
+
+def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
+    """All pip candidates of a frame's planes, each from the pyramid level that suits its size."""
     pips: list[Pip] = []
-    g = gray
-    scale = 1.0
-    for dlo, dhi in LEVEL_DIAMETERS:
-        if dlo >= pip_range[1]:
-            break
-        if scale > 1.0:
-            g = cv2.pyrDown(g)
-        if min(g.shape[:2]) < BLOCK:
-            break
-        if dhi > pip_range[0]:
-            pips += _level_pips(g, scale, dlo, dhi, gray, pip_range)
-        scale *= 2.0
+    for is_dark in (True, False):
+        plane = planes[int(is_dark)]
+        g = plane
+        scale = 1.0
+        for dlo, dhi in LEVEL_DIAMETERS:
+            if dlo >= pip_range[1]:
+                break
+            if scale > 1.0:
+                g = cv2.pyrDown(g)
+            if min(g.shape[:2]) < BLOCK:
+                break
+            if dhi > pip_range[0]:
+                pips += _level_pips(g, scale, dlo, dhi, plane, pip_range, is_dark)
+            scale *= 2.0
     return _dedupe(pips)
 
 
@@ -187,7 +203,7 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     return kept
 
 
-def _same_body(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip]) -> bool:
+def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, pips: list[Pip]) -> bool:
     """True when the straight line from pip a to pip b stays on die body (no edge or gap)."""
     dx, dy = b.x - a.x, b.y - a.y
     dist = math.hypot(dx, dy)
@@ -200,7 +216,7 @@ def _same_body(gray: np.ndarray, a: Pip, b: Pip, pips: list[Pip]) -> bool:
             keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (0.5 * p.major + 1.5) ** 2
     if keep.sum() < 2:
         return True
-    vals = _sample(gray, xs[keep], ys[keep]).astype(np.float32)
+    vals = _sample(planes[int(a.dark)], xs[keep], ys[keep]).astype(np.float32)
     body = 0.5 * (a.body_v + b.body_v)
     tol = 0.38 * abs(body - 0.5 * (a.pip_v + b.pip_v))
     return float(np.mean(np.abs(vals - body) > tol)) <= 0.06
@@ -224,7 +240,7 @@ def _compatible(a: Pip, b: Pip) -> bool:
     return True
 
 
-def group_faces(gray: np.ndarray, pips: list[Pip]) -> list[list[Pip]]:
+def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[list[Pip]]:
     """Link pips that are close for their size, alike, and share a body: one visible face each."""
     if len(pips) > 400:  # a noise field, not dice: keep the strongest few hundred
         pips = sorted(pips, key=lambda p: -abs(p.body_v - p.pip_v))[:400]
@@ -247,7 +263,7 @@ def group_faces(gray: np.ndarray, pips: list[Pip]) -> list[list[Pip]]:
             b = pips[j]
             if find(i) == find(j) or not _compatible(a, b):
                 continue
-            if _same_body(gray, a, b, pips):
+            if _same_body(planes, a, b, pips):
                 parent[find(i)] = find(j)
     groups: dict[int, list[Pip]] = {}
     for i in range(n):
@@ -271,10 +287,16 @@ def _face_stats(face: list[Pip]) -> dict[str, float]:
             "span": span, "count": float(sum(p.count for p in face))}
 
 
-def _lone_pip_ok(gray: np.ndarray, p: Pip) -> bool:
+def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
     """A face with a single pip must sit in a wide uniform patch of body (a one), not in clutter."""
+    gray = planes[int(p.dark)]
     r = 0.5 * p.major
     tol = 0.35 * abs(p.body_v - p.pip_v)
+    # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly
+    inner = RING12 * np.float32([0.6 * r, 0.6 * r * p.d / max(p.major, 1.0)])
+    ivals = _sample(gray, p.x + inner[:, 0], p.y + inner[:, 1]).astype(np.float32)
+    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < 0.8:
+        return False
     for k in (2.0, 2.7):
         ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
         vals = _sample(gray, p.x + ring[:, 0], p.y + ring[:, 1]).astype(np.float32)
@@ -301,6 +323,8 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if not keep[j] or fi["dark"] != fj["dark"]:
                 continue
             size = max(fi["size"], fj["size"])
+            if max(fi["d"], fj["d"]) > 2.2 * min(fi["d"], fj["d"]):
+                continue
             if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.2 * size:
                 continue
             darker = fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
@@ -398,21 +422,22 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     if max(h0, w0) > MAX_SIDE:
         shrink = MAX_SIDE / max(h0, w0)
         frame = cv2.resize(frame, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    planes = planes_of(frame)
+    gray = planes[0]
     pip_range = (2.6, 80.0)
     if profile and "pip_diameter" in profile:
         lo, hi = profile["pip_diameter"]
         pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
-    pips = find_pips(gray, pip_range)
+    pips = find_pips(planes, pip_range)
     if not pips:
         return []
     faces = []
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
-    for face in group_faces(gray, pips):
+    for face in group_faces(planes, pips):
         count = sum(p.count for p in face)
         if count > 6:
             continue
-        if count == 1 and not _lone_pip_ok(gray, face[0]):
+        if count == 1 and not _lone_pip_ok(planes, face[0]):
             continue
         st = _face_stats(face)
         size = max(st["span"] + 2.4 * st["d"], (3.2 if count == 1 else 4.6) * st["d"])
@@ -479,10 +504,10 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict[str, Any]:
                 img = check_frame(photo)
             except ImageError as exc:
                 raise ValueError(f"{name} photo {k}: {exc}") from None
-            gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+            planes = planes_of(img)
             gains = _wb_gains(img)
-            faces = [f for f in group_faces(gray, find_pips(gray)) if 1 < sum(p.count for p in f) <= 6
-                     or (len(f) == 1 and _lone_pip_ok(gray, f[0]))]
+            faces = [f for f in group_faces(planes, find_pips(planes)) if 1 < sum(p.count for p in f) <= 6
+                     or (len(f) == 1 and _lone_pip_ok(planes, f[0]))]
             if not faces:
                 raise ValueError(f"{name} photo {k}: no die found (plain background, pips in view?)")
             for face in faces:

@@ -11,7 +11,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.render.effects import Light, apply_light, camera, random_perspective, warp, warp_points, wood_texture
+from vision.render.effects import (
+    Light,
+    apply_light,
+    camera,
+    random_perspective,
+    warp,
+    warp_points,
+    wood_texture,
+)
 
 W, H = 1280, 960
 
