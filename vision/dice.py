@@ -95,6 +95,41 @@ def _blob_shape(contour: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[fl
             4 * math.sqrt(l1) + 1.0, 4 * math.sqrt(l2) + 1.0, angle)
 
 
+def _pip_shape(cnt: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float,
+               hi: float) -> tuple[float, float, float, float, float, int] | None:
+    """Centre, axes, angle and merged-pip count of a contour that looks like a pip (or touching pips)."""
+    short, long_ = min(w0, h0), max(w0, h0)
+    # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
+    if short < lo * 0.8 or short >= hi * 1.15 or long_ > short * 3.6 + 1:
+        return None
+    area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
+    fill = area / (w0 * h0)
+    if fill < 0.42 or area < 0.5 * lo * lo or minor < lo or minor >= hi:
+        return None
+    ratio = major / max(minor, 1.0)
+    merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
+    return cx, cy, major, minor, angle, merged
+
+
+def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float, hi: float,
+                is_dark: bool) -> list[tuple[float, float, float, float, float, int]]:
+    """Pips of a small die can merge into one blob at the local-mean threshold: split it with Otsu."""
+    pad = 2
+    ya, yb = max(y0 - pad, 0), min(y0 + h0 + pad, g.shape[0])
+    xa, xb = max(x0 - pad, 0), min(x0 + w0 + pad, g.shape[1])
+    roi = g[ya:yb, xa:xb]
+    kind = cv2.THRESH_BINARY_INV if is_dark else cv2.THRESH_BINARY
+    _, sub = cv2.threshold(roi, 0, 255, kind | cv2.THRESH_OTSU)
+    sub &= mask[ya:yb, xa:xb]
+    out = []
+    for cnt in cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        x, y, w, h = cv2.boundingRect(cnt)
+        shape = _pip_shape(cnt, x, y, w, h, lo, hi)
+        if shape is not None:
+            out.append((shape[0] + xa, shape[1] + ya) + shape[2:])
+    return out
+
+
 def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
                 pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
     """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel)."""
@@ -111,20 +146,15 @@ def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     for cnt in contours:
         x0, y0, w0, h0 = cv2.boundingRect(cnt)
-        short, long_ = min(w0, h0), max(w0, h0)
-        # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
-        if short < lo * 0.8 or short >= hi * 1.15 or long_ > short * 3.4 + 1:
+        if min(w0, h0) < lo * 0.8:
             continue
-        area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
-        fill = area / (w0 * h0)
-        if fill < 0.42 or area < 0.5 * lo * lo or minor < lo or minor >= hi:
-            continue
-        ratio = major / max(minor, 1.0)
-        merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
-        if merged > 1 and fill > 0.8:
-            continue  # a long solid bar, not touching round pips
-        cand.append((cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale,
-                     minor * scale, angle, merged, is_dark))
+        shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
+        if shape is not None:
+            cand.append(shape)
+        elif max(w0, h0) <= 7 * hi:
+            cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
+    cand = [(cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale, minor * scale,
+             angle, merged, is_dark) for cx, cy, major, minor, angle, merged in cand]
     if not cand:
         return []
     return _check_rings(np.array(cand, np.float64), plane0)
