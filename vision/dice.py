@@ -170,7 +170,9 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
         u, v = unit[None, :, 0] * ru[:, None], unit[None, :, 1] * rv[:, None]
         return _sample(gray0, fx[:, None] + u * ca - v * sa, fy[:, None] + u * sa + v * ca).astype(np.float32)
 
-    vals = pts(RING16, 0.5 * major * RING_K + 1.0, 0.5 * minor * (RING_K + 0.15) + 1.0)
+    # the ring keeps the same gap to the rim all round, so touching pips of a six (a long blob)
+    # are not measured against the table beyond their ends
+    vals = pts(RING16, 0.5 * major + 0.5 * minor * (RING_K - 1.0) + 1.0, 0.5 * minor * (RING_K + 0.15) + 1.0)
     pip_v = _sample(gray0, fx, fy).astype(np.float32)
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
