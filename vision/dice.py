@@ -355,7 +355,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if not keep[j] or fi["dark"] != fj["dark"]:
                 continue
             size = max(fi["size"], fj["size"])
-            if max(fi["d"], fj["d"]) > 2.2 * min(fi["d"], fj["d"]):
+            if max(fi["major"], fj["major"]) > 3.5 * min(fi["major"], fj["major"]):
                 continue
             if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.2 * size:
                 continue
@@ -479,7 +479,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         if count == 1:
             conf *= 0.85
         faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
-                      "dark": face[0].dark, "flat": st["flat"], "d": st["d"], "body_rel": st["body"] / frame_mid,
+                      "dark": face[0].dark, "flat": st["flat"], "d": st["d"],
+                      "major": statistics.median([p.major / p.merged for p in face]), "body_rel": st["body"] / frame_mid,
                       "score": st["body"] / frame_mid / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
     faces = _drop_side_faces(faces)
     gains = _wb_gains(frame)
