@@ -40,7 +40,7 @@ DARK_PLANE_WEIGHTS = np.float32([[0.5, 0.5, 0.0]])
 MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
-MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body
+MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
 
@@ -177,10 +177,14 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
     srt = np.sort(vals, 1)
-    body_v = np.where(is_dark, srt[:, 9], srt[:, 6])
+    body_v = np.where(is_dark, srt[:, 11], srt[:, 4])
     diff = np.abs(body_v - pip_v)
     contrast = diff / np.maximum(np.maximum(body_v, pip_v), 1.0)
-    uniform = np.mean(np.abs(vals - body_v[:, None]) <= 0.4 * diff[:, None], 1)
+    body_like = np.abs(vals - body_v[:, None]) <= 0.4 * diff[:, None]
+    # touching pips of a six put some ring samples on the neighbouring pips: allowed, but anything
+    # neither body nor pip (a die edge, the table, clutter) is not
+    pip_like = np.abs(vals - pip_v[:, None]) <= 0.3 * diff[:, None]
+    uniform = np.where(np.mean(body_like, 1) >= 0.45, np.mean(body_like | pip_like, 1), 0.0)
     # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
     ivals = pts(INNER, 0.5 * major, 0.5 * minor)
     solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1)
