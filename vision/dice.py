@@ -376,7 +376,12 @@ def _wb_gains(frame: np.ndarray) -> np.ndarray:
     step = max(1, min(frame.shape[:2]) // 60)
     small = frame[::step, ::step].reshape(-1, 3).astype(np.float32)
     means = np.maximum(small.mean(0), 1.0)
-    return np.clip(means.mean() / means, 0.5, 2.0)
+    grey_world = means.mean() / means
+    # the brightest pixels (white dice, white pips, glare) show the light's own colour; a coloured
+    # table fools grey-world alone, so the two estimates are blended
+    tops = np.maximum(np.percentile(small, 99, axis=0), 1.0)
+    white_patch = tops.mean() / tops
+    return np.clip(np.sqrt(grey_world * white_patch), 0.5, 2.0)
 
 
 SRGB_TO_XYZ = np.float32([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
@@ -415,12 +420,12 @@ def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool)
     bl, ba, bb = (float(v) for v in body_lab)
     pl, pa, pb = (float(v) for v in pip_lab)
     body_chroma = math.hypot(ba, bb)
-    if body_chroma > 22 and 12 < bl < 92:
+    if body_chroma > 45 or (body_chroma > 12 and body_chroma > 0.7 * bl):
         body = "other"
     else:
         body = "white" if dark_pips else "black"
     pip_chroma = math.hypot(pa, pb)
-    gold = pb > 12 and pb > 0.8 * abs(pa) and pip_chroma > 14 and pl > 25
+    gold = pb > 10 and pb > 0.8 * abs(pa) and pip_chroma > 12 and pl > 8
     if gold and not (body == "other" and abs(pb - bb) < 12):
         pip = "gold"
     else:
