@@ -42,6 +42,8 @@ LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
+MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
+MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
 
 
@@ -142,8 +144,12 @@ def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.
         mask = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
     else:
         mask = cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
+    if cv2.countNonZero(mask) > MAX_MASK_FRACTION * mask.size:
+        return []  # sensor noise or a busy pattern: pips are a small part of any real frame
     cand: list[tuple] = []
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if len(contours) > MAX_BLOBS * mask.size / 1e6:
+        return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
     for cnt in contours:
         x0, y0, w0, h0 = cv2.boundingRect(cnt)
         if min(w0, h0) < lo * 0.8:

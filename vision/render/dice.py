@@ -99,15 +99,20 @@ def _clutter(img: np.ndarray, rng: np.random.Generator, avoid: list[tuple[float,
             cv2.circle(img, (x, y), int(rng.uniform(15, 30)), colour, -1, cv2.LINE_AA)
 
 
+BUTTONS_SET = [("white", "gold"), ("black", "gold")] + [("black", "white")] * 4
+
+
 def scene(seed: int, n_dice: int | None = None, tilt: float | None = None,
-          size: tuple[float, float] = (22.0, 110.0)) -> tuple[np.ndarray, list[dict[str, Any]]]:
+          size: tuple[float, float] = (22.0, 110.0),
+          kinds: list[tuple[str, str]] | None = None) -> tuple[np.ndarray, list[dict[str, Any]]]:
     """Render one 1280x960 frame of dice; return it with the truth dict per die (box of the top face).
 
     ``tilt`` (0-0.7) foreshortens the top face and shows the front face; ``size`` is the face side
-    range in pixels.
+    range in pixels; ``kinds`` fixes the (body, pip) of each die (e.g. ``BUTTONS_SET``), otherwise
+    they are drawn at random.
     """
     rng = np.random.default_rng(seed)
-    n = int(rng.integers(1, 9)) if n_dice is None else n_dice
+    n = len(kinds) if kinds else (int(rng.integers(1, 9)) if n_dice is None else n_dice)
     tilt = float(rng.choice([0.0, 0.0, rng.uniform(0.1, 0.6)])) if tilt is None else tilt
     squash = float(np.cos(tilt))
     base = float(rng.uniform(*size))
@@ -122,9 +127,9 @@ def scene(seed: int, n_dice: int | None = None, tilt: float | None = None,
     img = np.clip(img * (1 - 0.45 * shadow)[..., None], 0, 255).astype(np.uint8)
     truth: list[dict[str, Any]] = []
     faces = []
-    for (x, y), s in zip(centres, sizes, strict=False):
+    for idx, ((x, y), s) in enumerate(zip(centres, sizes, strict=False)):
         k = int(rng.choice(len(KINDS), p=WEIGHTS / WEIGHTS.sum()))
-        body_name, pip_name = KINDS[k]
+        body_name, pip_name = kinds[idx] if kinds else KINDS[k]
         body = np.float32(BODY_BGR[body_name]) * rng.uniform(0.9, 1.05)
         pip = np.float32(PIP_BGR[pip_name]) * rng.uniform(0.9, 1.05)
         value = int(rng.integers(1, 7))
