@@ -102,11 +102,11 @@ def _pip_shape(cnt: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float,
     """Centre, axes, angle and merged-pip count of a contour that looks like a pip (or touching pips)."""
     short, long_ = min(w0, h0), max(w0, h0)
     # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
-    if short < lo * 0.8 or short >= hi * 1.15 or long_ > short * 3.6 + 1:
+    if short < lo * 0.7 or short >= hi * 1.3 or long_ > short * 3.6 + 1:
         return None
     area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
     fill = area / (w0 * h0)
-    if fill < 0.42 or area < 0.5 * lo * lo or minor < lo or minor >= hi:
+    if fill < 0.42 or area < 0.4 * lo * lo or minor < 0.85 * lo or minor >= 1.15 * hi:
         return None
     ratio = major / max(minor, 1.0)
     merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
