@@ -347,6 +347,39 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
     return True
 
 
+def _rim_width(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> float:
+    """Width in pixels of the step from pip to body (contrast / steepest slope): large when blurred."""
+    plane = planes[int(p.dark)]
+    r = 0.5 * p.d
+    t = np.arange(0.0, 2.2 * r + 4.0, 1.0, dtype=np.float32)
+    slopes = []
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        vals = _sample(plane, p.x + dx * t, p.y + dy * t).astype(np.float32)
+        if vals.size > 2:
+            slopes.append(float(np.abs(np.diff(vals)).max()))
+    steep = float(np.median(slopes)) if slopes else 0.0
+    return abs(p.body_v - p.pip_v) / max(steep, 1e-3)
+
+
+def _lone_pip_framed(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
+    """True when the body around a lone pip ends within a die's reach (an edge on most rays).
+
+    A one's face ends 3-5 pip radii from the pip; a coin or a blurred blob on a plain table has
+    the same flat surround far beyond that, so without an edge a lone pip stays unsure.
+    """
+    r = 0.5 * p.major
+    ks = np.float32([2.2, 2.8, 3.4, 4.0, 4.6, 5.2, 5.8])
+    hits = np.zeros(8, bool)
+    dirs = _ring_offsets(8)
+    xs = p.x + dirs[:, None, 0] * ks[None, :] * r
+    ys = p.y + dirs[:, None, 1] * ks[None, :] * r
+    for plane in planes:
+        vals = _sample(plane, xs, ys).astype(np.float32)
+        body = float(_sample(plane, xs[:, :1], ys[:, :1]).astype(np.float32).mean())
+        hits |= (np.abs(vals - body) > max(0.1 * abs(p.body_v - p.pip_v), 6.0)).any(1)
+    return int(hits.sum()) >= 6
+
+
 def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Of two faces on one die, keep the top one: brighter, rounder pips, farther from the camera.
 
@@ -492,7 +525,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         uniform = statistics.fmean([p.uniform for p in face])
         conf = min(1.0, 0.35 + contrast) * uniform * _pattern_fit(face, count)
         if count == 1:
-            conf *= 0.85
+            conf *= 0.85 if _lone_pip_framed(planes, face[0]) else 0.45
+        # a blurred frame (out of focus, moving hand) blurs every rim: read it, but unsure
+        conf *= float(np.clip(1.6 - _rim_width(planes, face[0]) / (0.15 * st["d"] + 3.0), 0.3, 1.0))
         faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
                       "dark": face[0].dark, "flat": st["flat"], "d": st["d"],
                       "major": statistics.median([p.major / p.merged for p in face]), "body_rel": st["body"] / frame_mid,
