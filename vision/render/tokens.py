@@ -118,7 +118,6 @@ def scene(seed: int, n: int | None = None, with_mat: bool | None = None, width: 
     n = int(rng.integers(8, 21)) if n is None else n
     with_mat = bool(rng.random() < 0.5) if with_mat is None else with_mat
     table = effects.wood_texture(height, width, rng)
-    region = np.zeros((height, width), np.uint8)
     if with_mat:
         img, hom = place_mat(table, rng)
         ppu = float(np.linalg.norm(effects.warp_points(np.float32([[0, 0], [100, 0]]), hom)[1]
