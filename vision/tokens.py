@@ -82,28 +82,37 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
     if not search.all():
         tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        if tmask.any():
-            tiny = tiny.copy()
-            tiny[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
+        k = max(5, (min(tiny.shape[:2]) // 8) | 1)
+        if tmask.any():  # fill the outside from the nearby inside (normalised box filter)
+            m = tmask.astype(np.float32)
+            num = cv2.boxFilter(tiny.astype(np.float32) * m[..., None], -1, (2 * k + 1, 2 * k + 1), normalize=False)
+            den = cv2.boxFilter(m, -1, (2 * k + 1, 2 * k + 1), normalize=False)[..., None]
+            fill = np.where(den > 0.5, num / np.maximum(den, 1e-3), np.median(tiny[tmask], axis=0))
+            tiny = np.where(tmask[..., None], tiny, np.clip(fill, 0, 255)).astype(np.uint8)
     k = max(5, (min(tiny.shape[:2]) // 8) | 1)
     bg = cv2.medianBlur(tiny, k)
     return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-_LOG_LUT = np.log(np.arange(256, dtype=np.float32) + EPS).reshape(256, 1)
+STRONG = 2.0
+DIFF_EPS = 6.0  # the darkest levels are noisy: keep them from dominating the log ratios
+LOG_STEP = float(np.log(255 + DIFF_EPS) - np.log(DIFF_EPS)) / 255  # log units per level of the log image
+_LOG8 = np.round((np.log(np.arange(256, dtype=np.float32) + DIFF_EPS) - np.log(DIFF_EPS)) / LOG_STEP
+                 ).astype(np.uint8)
 
 
 def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
-    """Largest per-channel log-ratio between the frame and its table colour."""
-    lut = np.repeat(_LOG_LUT, 3, axis=1).reshape(256, 1, 3)
-    a = cv2.LUT(small, lut)
-    b = cv2.LUT(bg, lut)
-    d = cv2.absdiff(a, b)
-    return np.max(d, axis=2)
+    """Largest per-channel log-ratio between the frame and its table colour (in LOG_STEP units)."""
+    d = cv2.split(cv2.absdiff(cv2.LUT(small, _LOG8), cv2.LUT(bg, _LOG8)))
+    return cv2.max(cv2.max(d[0], d[1]), d[2])
+
+
+SPLIT_ROUND = 0.4
 
 
 def _split_count(area: float, single: float) -> int:
-    return max(1, int(np.floor(area / single + 0.4)))
+    """How many butts a blob of ``area`` holds, given one butt's area."""
+    return max(1, int(np.floor(area / single + SPLIT_ROUND)))
 
 
 def _group_without_mat(centres: np.ndarray) -> np.ndarray:
@@ -149,18 +158,13 @@ def _group_without_mat(centres: np.ndarray) -> np.ndarray:
     return np.array([rank[r] for r in roots])
 
 
-def _elongation(xs: np.ndarray, ys: np.ndarray) -> float:
-    """Length over width of a pixel set (from its second moments)."""
-    if xs.size < 5:
-        return 1.0
-    ev = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float32)))
-    return float(np.sqrt(max(ev[1], 1e-6) / max(ev[0], 0.25)))
-
-
 def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.1)
-    _, labels, _ = cv2.kmeans(np.ascontiguousarray(data, np.float32), k, None, crit, 3, cv2.KMEANS_PP_CENTERS)
-    return labels.ravel()
+    """Cluster labels of ``data`` rows (fitted on at most 600 rows, then every row to its nearest centre)."""
+    data = np.ascontiguousarray(data, np.float32)
+    fit = data[:: max(1, len(data) // 600)]
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 0.2)
+    _, _, centres = cv2.kmeans(fit, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
 
 
 def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
@@ -193,15 +197,17 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
                 s = sub == q
                 if s.sum() >= 0.35 * single:
                     out.append({"xs": px[s], "ys": py[s], "k": k})
+    if len(out) > k:  # shading split one butt into pieces: keep the k largest
+        out = sorted(out, key=lambda p: -len(p["xs"]))[:k]
     return out
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
     """Candidate butts in the work image: pixel masks split so each holds one butt."""
-    diff = _difference(small, bg)
-    diff = cv2.GaussianBlur(diff, (3, 3), 0)
-    vals = diff[search > 0]
-    if vals.size < 100:
+    diff8 = cv2.GaussianBlur(_difference(small, bg), (3, 3), 0)
+    diff = diff8.astype(np.float32) * LOG_STEP
+    vals = diff[::3, ::3][search[::3, ::3] > 0]
+    if vals.size < 30:
         return []
     med = float(np.median(vals))
     mad = float(np.median(np.abs(vals - med))) + 1e-3
@@ -212,7 +218,6 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
     if n <= 1:
         return []
     h, w = mask.shape
-    dist = cv2.distanceTransform(mask, cv2.DIST_L2, 3)
     comps = []
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
@@ -222,13 +227,14 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             continue
         sub = lab[y:y + bh, x:x + bw] == i
         dsub = diff[y:y + bh, x:x + bw][sub]
-        if np.mean(dsub > max(2.0 * thr, 0.3)) < 0.35:
+        if np.mean(dsub > max(STRONG * thr, 0.3)) < 0.35:
             continue  # soft-edged: a glare halo or a shadow, not a piece with a sharp edge
         pix = small[y:y + bh, x:x + bw][sub].astype(np.float32)
         clipped = float(np.mean(pix.min(axis=1) >= 245))
-        brighter = float((np.median(pix, axis=0) / (np.median(bg[y:y + bh, x:x + bw][sub], axis=0) + 1.0)).min())
-        comps.append({"i": i, "box": (x, y, bw, bh), "area": float(area), "sub": sub, "clipped": clipped, "brighter": brighter,
-                      "half": 2.0 * float(np.median(dist[y:y + bh, x:x + bw][sub]))})
+        add = pix.mean(axis=0) - bg[y:y + bh, x:x + bw][sub].mean(axis=0)
+        brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
+        comps.append({"i": i, "box": (x, y, bw, bh), "area": float(area), "sub": sub, "clipped": clipped,
+                      "brighter": brighter})
     if not comps:
         return []
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
@@ -238,6 +244,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
         long_side, short_side = max(rw, rh), max(1.0, min(rw, rh))
         c["aspect"] = long_side / short_side
+        c["half"] = short_side / 2
+        c["pts"] = (xs, ys)
+        _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
+        c["disc"] = c["area"] / (np.pi * max(radius, 1.0) ** 2)
         if 2.0 <= c["aspect"] <= 4.8 and c["area"] >= 0.75 * long_side * short_side:
             lone.append((c["area"], short_side / 2))
     if lone:
@@ -251,13 +261,13 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
             continue  # crumbs, lines, shadows' edges
-        if c["aspect"] < 2.0 and (c["clipped"] > 0.25 or (c["aspect"] < 1.5 and c["brighter"] > 1.25)):
-            continue  # a round patch brighter in every channel: a glare spot
+        if c["aspect"] < 1.6 and c["disc"] > 0.7 and (c["clipped"] > 0.25 or c["brighter"] > 0.45):
+            continue  # a filled round patch where white light is added: a glare spot
         k = _split_count(c["area"], single)
         x, y, bw, bh = c["box"]
-        ys, xs = np.nonzero(c["sub"])
+        xs, ys = c["pts"]
         if k == 1:
-            if _elongation(xs, ys) < 1.7:
+            if c["aspect"] < 1.7:
                 continue  # round: a glare spot or a coin, not a butt
             out.append({"xs": xs + x, "ys": ys + y, "k": 1})
             continue
@@ -266,18 +276,20 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
 
 
 def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Median colour of a butt's inner pixels and of the table right around it."""
+    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare) and the
+    table colour under it."""
     xs, ys = butt["xs"], butt["ys"]
-    cx, cy = xs.mean(), ys.mean()
-    r2 = (xs - cx) ** 2 + (ys - cy) ** 2
-    inner = r2 <= np.quantile(r2, 0.75) if xs.size > 12 else np.ones(xs.size, bool)
-    pix = small[ys[inner], xs[inner]].astype(np.float32)
-    # trim the darkest and brightest (rim shading, filter band, glare)
-    lum = pix.mean(axis=1)
-    lo, hi = np.quantile(lum, [0.15, 0.9])
-    keep = (lum >= lo) & (lum <= hi)
-    colour = np.median(pix[keep] if keep.sum() >= 3 else pix, axis=0)
-    table = np.median(bg[ys, xs].astype(np.float32), axis=0)
+    pix = small[ys, xs].astype(np.float32)
+    n = len(xs)
+    if n > 12:
+        r2 = (xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2
+        cut = int(n * 0.75)
+        pix = pix[r2 <= np.partition(r2, cut)[cut]]
+    order = np.argsort(pix.sum(axis=1))
+    m = len(order)
+    lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
+    colour = pix[order[lo:hi]].mean(axis=0)
+    table = bg[ys[::3], xs[::3]].astype(np.float32).mean(axis=0)
     return colour, table
 
 
@@ -290,27 +302,28 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     lightness is known (``prior_l``) and the colour is already balanced: only a small refit.
     Returns (offset, distances).
     """
+    def best_of(offs: np.ndarray) -> np.ndarray:
+        # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
+        diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
+        pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
+        q = (diff * pd).sum(axis=2) + model.logdet[None, :]  # (N, K)
+        lin = (offs @ pd.reshape(-1, 3).T).reshape(len(offs), *q.shape)  # (O, N, K)
+        quad = np.einsum("oi,kij,oj->ok", offs, model.prec, offs)  # (O, K)
+        dist = q[None] + 2 * lin + quad[:, None, :]
+        cost = np.minimum(dist.min(axis=2), 30.0).sum(axis=1) + 4.0 * ((offs[:, 1:] / 0.35) ** 2).sum(axis=1)
+        return offs[int(np.argmin(cost))]
+
+    def grid(centre: np.ndarray, half: np.ndarray, step: np.ndarray) -> np.ndarray:
+        axes = [c + np.arange(-h, h + 1e-6, s) for c, h, s in zip(centre, half, step, strict=True)]
+        g = np.meshgrid(*axes, indexing="ij")
+        return np.stack([a.ravel() for a in g], 1).astype(np.float32)
+
     if prior_l is not None:
-        grid_l = prior_l + np.arange(-0.15, 0.151, 0.05)
-        grid_c = np.arange(-0.08, 0.081, 0.04)
+        off = best_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]))
     else:
-        grid_l = np.arange(-2.6, 0.41, 0.1)
-        grid_c = np.arange(-0.7, 0.71, 0.1)
-    best = None
-    n = len(raw)
-    gl, gr, gb = np.meshgrid(grid_l, grid_c, grid_c, indexing="ij")
-    offs = np.stack([gl.ravel(), gr.ravel(), gb.ravel()], 1).astype(np.float32)
-    # cost per offset: sum over butts of the best class distance (capped so odd pieces do not rule)
-    for start in range(0, len(offs), 512):
-        o = offs[start:start + 512]
-        f = raw[None, :, :] + o[:, None, :]  # (O, N, 3)
-        d = f.reshape(-1, 3)
-        dist = model.dist(d).reshape(len(o), n, -1)
-        cost = np.minimum(dist.min(axis=2), 30.0).sum(axis=1) + 4.0 * ((o[:, 1:] / 0.35) ** 2).sum(axis=1)
-        j = int(np.argmin(cost))
-        if best is None or cost[j] < best[0]:
-            best = (float(cost[j]), o[j].copy())
-    off = best[1]
+        off = best_of(grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.2, 0.2]))
+        off = best_of(grid(off, [0.2, 0.14, 0.14], [0.1, 0.07, 0.07]))
+        off = best_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]))
     if prior_l is None:  # refine: butts that fit well pull the offset towards their class means
         start_off = off.copy()
         for _ in range(3):
@@ -334,10 +347,10 @@ def _empty(frame: Any) -> Observation:
 def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
     """Shared by read and teach: butts with their raw features, positions and boxes."""
     h, w = frame.shape[:2]
-    mat = matmod.find_mat(frame)
     f = min(1.0, WORK_WIDTH / w)
     small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA) \
         if f < 1 else frame
+    mat = matmod.find_mat(frame, small if WORK_WIDTH == 640 else None)
     sh, sw = small.shape[:2]
     search = np.zeros((sh, sw), np.uint8)
     luts = None
@@ -355,18 +368,23 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     bg = _background(small, search)
     butts = _find_butts(small, search, bg)
     items = []
-    for b in butts:
-        colour, table = _measure(small, bg, b)
-        if luts is not None:
-            colour = np.array([np.interp(colour[c], np.arange(256), luts[:, c]) for c in range(3)], np.float32)
-            table = np.array([np.interp(table[c], np.arange(256), luts[:, c]) for c in range(3)], np.float32)
-        fc = _features_bgr(colour)[0]
-        ft = _features_bgr(table)[0]
-        raw = np.float32([fc[0] - ft[0], fc[1], fc[2]])
+    if not butts:
+        return [], None, mat
+    measured = [_measure(small, bg, b) for b in butts]
+    colours = np.float32([m[0] for m in measured])
+    tables = np.float32([m[1] for m in measured])
+    if luts is not None:
+        grid = np.arange(256, dtype=np.float32)
+        for c in range(3):
+            colours[:, c] = np.interp(colours[:, c], grid, luts[:, c])
+            tables[:, c] = np.interp(tables[:, c], grid, luts[:, c])
+    fc, ft = _features_bgr(colours), _features_bgr(tables)
+    for i, b in enumerate(butts):
+        raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
         xs, ys = b["xs"] / f, b["ys"] / f
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
-        items.append({"raw": raw, "table_l": float(ft[0]), "centre": (float(xs.mean()), float(ys.mean())),
+        items.append({"raw": raw, "table_l": float(ft[i, 0]), "centre": (float(xs.mean()), float(ys.mean())),
                       "box": box, "k": b["k"]})
     prior = None
     if mat is not None and luts is not None:
