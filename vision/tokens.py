@@ -95,6 +95,7 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
 
 
 STRONG = 2.0
+MAX_BLOBS = 60  # at most 20 butts are drawn; beyond this many blobs the rest is clutter or noise
 DIFF_EPS = 6.0  # the darkest levels are noisy: keep them from dominating the log ratios
 LOG_STEP = float(np.log(255 + DIFF_EPS) - np.log(DIFF_EPS)) / 255  # log units per level of the log image
 _LOG8 = np.round((np.log(np.arange(256, dtype=np.float32) + DIFF_EPS) - np.log(DIFF_EPS)) / LOG_STEP
@@ -219,10 +220,11 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         return []
     h, w = mask.shape
     comps = []
-    for i in range(1, n):
+    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
+    if len(big) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
+        big = sorted(big, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
+    for i in big:
         x, y, bw, bh, area = stats[i]
-        if area < 20:
-            continue
         if x == 0 or y == 0 or x + bw >= w or y + bh >= h:  # cut by the frame edge: not a whole pile
             continue
         sub = lab[y:y + bh, x:x + bw] == i

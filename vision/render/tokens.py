@@ -3,6 +3,7 @@ bare table, with ground truth in the shape :func:`vision.tokens.read` returns.""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import cv2
@@ -64,14 +65,26 @@ def draw_butt(img: np.ndarray, alpha: np.ndarray, shadow: np.ndarray, centre: tu
     cv2.line(img, q(b0), q(b1), col, max(1, int(round(width * 0.12))), cv2.LINE_AA, sh)
 
 
-def _footprint(shape: tuple[int, int], centre, angle, length, width) -> np.ndarray:
-    m = np.zeros(shape, np.uint8)
+def _footprint(shape: tuple[int, int], centre, angle, length, width) -> tuple[np.ndarray, tuple[int, int]]:
+    """A butt's pixels as a small mask and the frame position of its top-left corner."""
+    r = int(length / 2 + width) + 2
+    cx, cy = int(round(centre[0])), int(round(centre[1]))
+    m = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
     dx, dy = np.cos(angle), np.sin(angle)
     half = (length - width) / 2
-    p0 = (int(round(centre[0] - dx * half)), int(round(centre[1] - dy * half)))
-    p1 = (int(round(centre[0] + dx * half)), int(round(centre[1] + dy * half)))
+    p0 = (int(round(r + centre[0] - cx - dx * half)), int(round(r + centre[1] - cy - dy * half)))
+    p1 = (int(round(r + centre[0] - cx + dx * half)), int(round(r + centre[1] - cy + dy * half)))
     cv2.line(m, p0, p1, 1, max(1, int(round(width))), cv2.LINE_8)
-    return m
+    return m, (cx - r, cy - r)
+
+
+def _window(img: np.ndarray, m: np.ndarray, at: tuple[int, int]) -> np.ndarray | None:
+    """The part of ``img`` under mask ``m`` placed at ``at``, or None when it leaves the frame."""
+    x0, y0 = at
+    h, w = m.shape
+    if x0 < 0 or y0 < 0 or x0 + w > img.shape[1] or y0 + h > img.shape[0]:
+        return None
+    return img[y0:y0 + h, x0:x0 + w]
 
 
 def _pile(rng: np.random.Generator, n: int, centre: np.ndarray, length: float, width: float,
@@ -94,10 +107,13 @@ def _pile(rng: np.random.Generator, n: int, centre: np.ndarray, length: float, w
                     c = c0 + np.array([np.cos(d), np.sin(d)]) * (length + width) * 0.55
             else:
                 c = centre + rng.normal(0, spread * 0.5, 2)
-            fp = _footprint(occupied.shape, c, ang, length + 2, width + 2)
-            if not fp.any() or (fp & ~region).any() or (fp & occupied).any():
+            fp, at = _footprint(occupied.shape, c, ang, length + 2, width + 2)
+            occ, reg = _window(occupied, fp, at), _window(region, fp, at)
+            if occ is None or (fp & (1 - reg)).any() or (fp & occ).any():
                 continue
-            occupied |= _footprint(occupied.shape, c, ang, length, width)
+            fp, at = _footprint(occupied.shape, c, ang, length, width)
+            occ = _window(occupied, fp, at)
+            occ |= fp
             placed.append((c, ang))
             break
     return placed
@@ -112,10 +128,14 @@ def _group_sizes(rng: np.random.Generator, n: int) -> list[int]:
 
 
 def scene(seed: int, n: int | None = None, with_mat: bool | None = None, width: int = 1280,
-          height: int = 960, effects_on: bool = True) -> tuple[np.ndarray, list[dict[str, Any]]]:
-    """One rendered table: (frame BGR, truth objects with box, colour, group, confidence 1)."""
+          height: int = 960, effects_on: bool = True, colours: list[str] | None = None,
+          kelvin: float | None = None) -> tuple[np.ndarray, list[dict[str, Any]]]:
+    """One rendered table: (frame BGR, truth objects with box, colour, group, confidence 1).
+
+    ``colours`` fixes the butts drawn (else a bag draw of ``n``); ``kelvin`` fixes the light colour.
+    """
     rng = np.random.default_rng(seed)
-    n = int(rng.integers(8, 21)) if n is None else n
+    n = len(colours) if colours else int(rng.integers(8, 21)) if n is None else n
     with_mat = bool(rng.random() < 0.5) if with_mat is None else with_mat
     table = effects.wood_texture(height, width, rng)
     if with_mat:
@@ -143,8 +163,8 @@ def scene(seed: int, n: int | None = None, with_mat: bool | None = None, width: 
             cv2.circle(zm, (int(c[0]), int(c[1])), int(0.12 * width), 1, -1)
             zones.append((zm, c))
     width_px = length / ASPECT
-    colours = bag_colours(rng, n)
-    sizes = _group_sizes(rng, n)
+    colours = list(colours) if colours else bag_colours(rng, n)
+    sizes = _group_sizes(rng, n) if n >= 3 else [1] * n + [0] * (3 - n)
     occupied = np.zeros((height, width), np.uint8)
     img = img.copy()
     shadow = np.zeros((height, width), np.float32)
@@ -159,8 +179,9 @@ def scene(seed: int, n: int | None = None, with_mat: bool | None = None, width: 
             k += 1
             bgr = np.float32(COLOURS[colour]) * rng.uniform(0.92, 1.06) * rng.uniform(0.96, 1.04, 3)
             draw_butt(layer, alpha, shadow, (float(c[0]), float(c[1])), ang, length, width_px, bgr, rng)
-            fp = _footprint((height, width), c, ang, length, width_px)
+            fp, (ox, oy) = _footprint((height, width), c, ang, length, width_px)
             ys, xs_ = np.nonzero(fp)
+            xs_, ys = xs_ + ox, ys + oy
             box = [int(xs_.min()), int(ys.min()), int(xs_.max() - xs_.min() + 1), int(ys.max() - ys.min() + 1)]
             truth.append({"colour": colour, "group": g, "box": box, "confidence": 1.0})
     shadow = cv2.GaussianBlur(shadow, (0, 0), width_px * 0.25 + 0.5)
@@ -168,7 +189,10 @@ def scene(seed: int, n: int | None = None, with_mat: bool | None = None, width: 
     base = img.astype(np.float32) * (1 - 0.45 * np.clip(shadow, 0, 1))[..., None]
     img = np.clip(base * (1 - a) + layer.astype(np.float32) * a, 0, 255).astype(np.uint8)
     if effects_on:
-        img = effects.apply_light(img, effects.Light.random(rng), rng)
+        light = effects.Light.random(rng)
+        if kelvin is not None:
+            light = dataclasses.replace(light, kelvin=kelvin, glare=0, shadow=0.0)
+        img = effects.apply_light(img, light, rng)
         img = effects.camera(img, rng)
     return img, truth
 
