@@ -31,6 +31,7 @@ WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
 MIN_CONFIDENCE = 0.15
+_DEBUG = False
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -58,15 +59,23 @@ def _default_hues() -> dict[str, tuple[float, float]]:
 DEFAULT_HUES = _default_hues()
 
 
+def _vmax(img: np.ndarray) -> np.ndarray:
+    b, g, r = cv2.split(img)
+    return cv2.max(cv2.max(b, g), r)
+
+
 def _white_estimate(img: np.ndarray) -> np.ndarray:
     """BGR of the brightest unclipped pixels: card borders are normally the whitest thing on a table."""
-    v = img.max(axis=2)
-    ok = v < 250
-    vals = v[ok]
-    if vals.size < 100:
+    v = _vmax(img[::2, ::2])
+    hist = np.bincount(v.ravel(), minlength=256)[:250]
+    if hist.sum() < 100:
         return np.array([200.0, 200.0, 200.0], np.float32)
-    thr = np.percentile(vals, 94)
-    px = img[ok & (v >= thr)].reshape(-1, 3).astype(np.float32)
+    cum = np.cumsum(hist)
+    thr = int(np.searchsorted(cum, 0.94 * cum[-1]))
+    sub = img[::2, ::2]
+    px = sub[(v >= thr) & (v < 250)].reshape(-1, 3).astype(np.float32)
+    if len(px) < 10:
+        return np.array([200.0, 200.0, 200.0], np.float32)
     # of the bright pixels, the least coloured: white borders rather than yellow faces
     pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
     return px[pc <= np.percentile(pc, 30)].mean(axis=0)
@@ -136,10 +145,11 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
 def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
     gains = np.clip(white.mean() / np.maximum(white, 1.0), 0.3, 3.0)
-    bal = np.clip(small.astype(np.float32) * gains, 0, 255)
-    mx = bal.max(axis=2)
-    mn = bal.min(axis=2)
-    chroma = (mx - mn) / (mx + 1.0)
+    bal = cv2.multiply(small, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
+    b, g, r = cv2.split(bal)
+    mx = cv2.max(cv2.max(b, g), r)
+    mn = cv2.min(cv2.min(b, g), r)
+    chroma = cv2.subtract(mx, mn).astype(np.float32) / (mx.astype(np.float32) + 1.0)
     wl = float(white.max())
     # brightness edges (card outlines, borders) cut faces apart where JPEG or blur smeared the chroma
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
@@ -150,40 +160,72 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     h, w = mask.shape
     min_area = max(80.0, 0.0003 * h * w)
+    # a dark index spanning a narrow strip cuts its face in two: join pieces stacked in one strip
+    parts = [i for i in range(1, n) if stats[i, 4] >= min_area / 4 and stats[i, 3] < 0.95 * h]
+    parent = {i: i for i in parts}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    by_x = sorted(parts, key=lambda i: stats[i, 0])
+    for a_i, a in enumerate(by_x):
+        ax, ay, aw, ah = stats[a, :4]
+        for b in by_x[a_i + 1:]:
+            bx, by, bw, bh = stats[b, :4]
+            if bx > ax + aw:
+                break
+            overlap = min(ax + aw, bx + bw) - max(ax, bx)
+            gap = max(by - (ay + ah), ay - (by + bh))
+            if overlap >= 0.7 * max(aw, bw) and -3 <= gap <= max(6, 0.12 * max(ah, bh)):
+                parent[root(b)] = root(a)
+    groups: dict[int, list[int]] = {}
+    for i in parts:
+        groups.setdefault(root(i), []).append(i)
     faces = []
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if area < min_area or bh < 18 or bh > 0.95 * h:
+    for members in groups.values():
+        area = int(sum(stats[i, 4] for i in members))
+        if area < min_area:
             continue
-        sub = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
-        cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        c = max(cs, key=cv2.contourArea) + np.int32([x, y])
-        outer = cv2.contourArea(c)
-        hull_area = cv2.contourArea(cv2.convexHull(c))
-        if hull_area <= 0 or outer / hull_area < 0.82:
-            continue
+        pts = []
+        for i in members:
+            x, y, bw, bh = stats[i, :4]
+            sub = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
+            cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            pts.append(max(cs, key=cv2.contourArea).reshape(-1, 2) + np.int32([x, y]))
+        c = np.concatenate(pts)
         quad = _fit_quad(c)
         if quad is None:
             continue
         qa = cv2.contourArea(quad)
-        if qa <= 0 or not 0.8 < outer / qa < 1.2:
+        hull_area = cv2.contourArea(cv2.convexHull(c))
+        if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
+            if _DEBUG:
+                print("reject area", members, area, qa, hull_area, quad.astype(int).tolist())
             continue
         tl, tr, br, bl = quad
         fh = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
         fw = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
         if fh < 18 or not 0.05 < fw / fh < 0.85:
+            if _DEBUG:
+                print("reject shape", members, fh, fw, quad.astype(int).tolist())
             continue
         down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
         if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
             continue
-        faces.append({"quad": quad, "h": float(fh), "w": float(fw), "label": i,
-                      "bbox": (int(x), int(y), int(bw), int(bh))})
+        x0 = min(stats[i, 0] for i in members)
+        y0 = min(stats[i, 1] for i in members)
+        x1 = max(stats[i, 0] + stats[i, 2] for i in members)
+        y1 = max(stats[i, 1] + stats[i, 3] for i in members)
+        faces.append({"quad": quad, "h": float(fh), "w": float(fw), "labels": members,
+                      "bbox": (int(x0), int(y0), int(x1 - x0), int(y1 - y0))})
     if not faces:
         return faces
     # one colour reading per face, from the unbalanced frame (white reference applied later)
     for f in faces:
         x, y, bw, bh = f["bbox"]
-        sub = (labels[y:y + bh, x:x + bw] == f["label"]).astype(np.uint8)
+        sub = np.isin(labels[y:y + bh, x:x + bw], f["labels"]).astype(np.uint8)
         f["face_bgr"] = np.array(cv2.mean(small[y:y + bh, x:x + bw], mask=sub)[:3], np.float32)
         f["chroma"] = float(chroma[y:y + bh, x:x + bw][sub > 0].mean())
     return faces
@@ -211,11 +253,13 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float) 
     m = cv2.getPerspectiveTransform(quad_full.astype(np.float32), rect)
     rw, rh = min(wc, int(INDEX_W * FACE_H)), int(INDEX_H * FACE_H)
     roi = cv2.warpPerspective(frame, m, (rw, rh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    v = roi.max(axis=2).astype(np.float32)
+    v = _vmax(roi).astype(np.float32)
     paper = float(np.percentile(v, 90))
     if paper < 20:
         return None, 0.0
-    dark = (v < 0.45 * paper).astype(np.uint8)
+    # the ink threshold adapts to the corner: Otsu between ink and face, never above 60 % of the face
+    otsu, _ = cv2.threshold(np.clip(v, 0, 255).astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    dark = (v < min(float(otsu), 0.6 * paper)).astype(np.uint8)
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     keep = np.zeros(n, bool)
     for i in range(1, n):

@@ -25,7 +25,7 @@ FACE_BGR = {
     "blue": (185, 100, 25),
     "purple": (140, 45, 125),
 }
-INDEX = (22, 22, 60, 86)  # x0, y0, x1, y1 of the index glyph box on a CARD_W x CARD_H card
+INDEX = (22, 22, 56, 84)  # x0, y0, x1, y1 of the index glyph box on a CARD_W x CARD_H card
 
 
 def card_image(colour: str, value: int | str, rng: np.random.Generator | None = None) -> np.ndarray:
@@ -109,10 +109,10 @@ def scene(seed: int, game: str | None = None, rows: int | None = None, cards_per
         fan = overlap if overlap is not None else rng.random() < 0.8
         scale = card_h / CARD_H
         cw = CARD_W * scale
-        step = cw * (rng.uniform(0.36, 0.55) if fan else rng.uniform(1.04, 1.2))
+        step = cw * (rng.uniform(0.38, 0.55) if fan else rng.uniform(1.04, 1.2))
         total = (n - 1) * step + cw
         if total > 0.94 * width:
-            step = max(0.36 * cw if fan else 1.02 * cw, (0.94 * width - cw) / max(n - 1, 1))
+            step = max(0.38 * cw if fan else 1.02 * cw, (0.94 * width - cw) / max(n - 1, 1))
             if (n - 1) * step + cw > 0.94 * width:  # shrink the cards to fit
                 f = 0.94 * width / ((n - 1) * step + cw)
                 scale, cw, step = scale * f, cw * f, step * f
