@@ -156,7 +156,15 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k)
     edge = (hi.astype(np.int16) - cv2.erode(gray, k)) > 0.22 * (hi.astype(np.float32) + 20)
-    mask = ((chroma > 0.3) & (mx > max(12.0, 0.06 * wl)) & ~edge).astype(np.uint8)
+    # and hue edges split touching faces of different colours where the border between them is dim
+    inv = 1.0 / (mx.astype(np.float32) + 1.0)
+    bf, gf, rf = b.astype(np.float32), g.astype(np.float32), r.astype(np.float32)
+    for opp in ((rf - gf) * inv, ((rf + gf) * 0.5 - bf) * inv):
+        edge |= (cv2.dilate(opp, k) - cv2.erode(opp, k)) > 0.4
+    # faces must stand out from the table: above its typical chroma (most of a frame is table)
+    thr = float(np.clip(np.median(chroma[::4, ::4]) + 0.15, 0.3, 0.5))
+    mask = ((chroma > thr) & (mx > max(12.0, 0.06 * wl)) & ~edge).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     h, w = mask.shape
     min_area = max(80.0, 0.0003 * h * w)
