@@ -96,11 +96,13 @@ def _line_x(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray:
-    a = np.float32([[d1[0], -d2[0]], [d1[1], -d2[1]]])
-    if abs(np.linalg.det(a)) < 1e-6:
+    """Intersection of the lines p1 + t d1 and p2 + s d2 (p1 when they are parallel)."""
+    det = float(d1[0] * -d2[1] + d2[0] * d1[1])
+    if abs(det) < 1e-6:
         return p1
-    t = np.linalg.solve(a, p2 - p1)
-    return p1 + t[0] * d1
+    dx, dy = float(p2[0] - p1[0]), float(p2[1] - p1[1])
+    t = (dx * -d2[1] + d2[0] * dy) / det
+    return p1 + t * d1
 
 
 def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
@@ -194,7 +196,9 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     faces = []
     for members in groups.values():
         area = int(sum(stats[i, 4] for i in members))
-        if area < min_area:
+        gy0 = min(stats[i, 1] for i in members)
+        gy1 = max(stats[i, 1] + stats[i, 3] for i in members)
+        if area < min_area or gy1 - gy0 < 16:
             continue
         pts = []
         for i in members:
@@ -299,15 +303,24 @@ def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
     return best[1], conf
 
 
-def _match_value(feat: np.ndarray, tmpl: np.ndarray, labels: list, allowed: tuple) -> tuple[Any, float, float]:
+def _class_scores(feat: np.ndarray, tmpl: np.ndarray, labels: list) -> dict[Any, float]:
+    """Best correlation of the glyph with each value's templates."""
     scores = tmpl @ feat
     best: dict[Any, float] = {}
-    for s, lab in zip(scores, labels, strict=True):
-        if lab in allowed and s > best.get(lab, -2):
-            best[lab] = float(s)
-    ranked = sorted(best.items(), key=lambda kv: -kv[1])
-    top, s1 = ranked[0]
-    s2 = ranked[1][1] if len(ranked) > 1 else -1.0
+    for lab in set(labels):
+        best[lab] = -2.0
+    order = np.argsort(-scores)
+    for j in order:
+        lab = labels[j]
+        if best[lab] == -2.0:
+            best[lab] = float(scores[j])
+    return best
+
+
+def _match_value(best: dict[Any, float], allowed: tuple) -> tuple[Any, float, float]:
+    ranked = sorted(((s, v) for v, s in best.items() if v in allowed), key=lambda sv: -sv[0])
+    s1, top = ranked[0]
+    s2 = ranked[1][0] if len(ranked) > 1 else -1.0
     return top, s1, s2
 
 
@@ -385,7 +398,7 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
     """Cards on the table as objects with colour, value, row, position, confidence and box."""
     try:
         frame = check_frame(frame)
-    except ImageError:
+    except (ImageError, cv2.error):  # cv2.error: a float grey frame that check_frame cannot convert
         return Observation("cards", [], 0, 0)
     h, w = frame.shape[:2]
     if min(h, w) < 32:
@@ -399,7 +412,8 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         # a clear purple card, a 0 or a dynamite means Blasting Billy; zero, x2 or +/- Nicht die Bohne
         votes = {"blasting-billy": 0, "nicht-die-bohne": 0}
         for c in cards:
-            v, s1, s2 = _match_value(c["feature"], tmpl, labels, VALUES)
+            c["scores"] = _class_scores(c["feature"], tmpl, labels)
+            v, s1, s2 = _match_value(c["scores"], VALUES)
             col, cc = _classify_colour(c["lab"], hues, COLOURS)
             if s1 > 0.7 and s1 - s2 > 0.08:
                 if v in (0, "dynamite"):
@@ -415,7 +429,9 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
     objects = []
     for r, row in enumerate(_rows(cards)):
         for p, c in enumerate(row):
-            value, s1, s2 = _match_value(c["feature"], tmpl, labels, values)
+            if "scores" not in c:
+                c["scores"] = _class_scores(c["feature"], tmpl, labels)
+            value, s1, s2 = _match_value(c["scores"], values)
             colour, ccol = _classify_colour(c["lab"], hues, colours)
             cval = float(np.clip((s1 - 0.35) / 0.4, 0, 1)) * float(np.clip((s1 - s2) / 0.08 + 0.4, 0, 1))
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
@@ -466,7 +482,7 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
         for i, photo in enumerate(photos):
             try:
                 frame = check_frame(photo)
-            except ImageError as exc:
+            except (ImageError, cv2.error) as exc:
                 raise ValueError(f"class '{name}', photo {i + 1}: {exc}") from None
             cards = _detect(frame)
             if not cards:

@@ -89,12 +89,18 @@ def _clutter(img: np.ndarray, rng: np.random.Generator, avoid: np.ndarray) -> No
 
 def scene(seed: int, game: str | None = None, rows: int | None = None, cards_per_row: int | None = None,
           overlap: bool | None = None, width: int = 1280, height: int = 960,
-          effects_on: bool = True) -> tuple[np.ndarray, list[dict[str, Any]]]:
-    """A table with rows of cards; returns (frame BGR, truth objects like read() gives)."""
+          effects_on: bool = True, hand: list[tuple[str, int | str]] | None = None,
+          ) -> tuple[np.ndarray, list[dict[str, Any]]]:
+    """A table with rows of cards; returns (frame BGR, truth objects like read() gives).
+
+    ``hand`` lays exactly these (colour, value) cards in one row, e.g. for teaching photos.
+    """
     rng = np.random.default_rng(seed)
     game = game or str(rng.choice(list(DECKS)))
     deck = _deck(game)
     order = rng.permutation(len(deck))
+    if hand:
+        deck, order, rows, cards_per_row = list(hand), np.arange(len(hand)), 1, len(hand)
     rows = rows or int(rng.integers(1, 4))
     table = effects.wood_texture(height, width, rng)
     labels = np.zeros((height, width), np.uint8)
