@@ -144,6 +144,19 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     return np.float32([tl, tr, br, bl])
 
 
+def _part_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, i: int) -> np.ndarray:
+    x, y, w, h = stats[i, :4]
+    sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+    return np.array(cv2.mean(bal[y:y + h, x:x + w], mask=sub)[:3], np.float32)
+
+
+def _same_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, a: int, b: int) -> bool:
+    """Whether two face pieces have the same hue (pieces of one face split by its index)."""
+    ca, cb = _part_colour(bal, labels, stats, a), _part_colour(bal, labels, stats, b)
+    na, nb = ca / (np.linalg.norm(ca) + 1e-6), cb / (np.linalg.norm(cb) + 1e-6)
+    return float(na @ nb) > 0.97
+
+
 def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
     gains = np.clip(white.mean() / np.maximum(white, 1.0), 0.3, 3.0)
@@ -157,7 +170,10 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k)
-    edge = (hi.astype(np.int16) - cv2.erode(gray, k)) > 0.22 * (hi.astype(np.float32) + 20)
+    edge = (hi.astype(np.int16) - cv2.erode(gray, k)) > 0.35 * (hi.astype(np.float32) + 20)
+    # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
+    ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
+    edge |= ridge > 0.12 * (hi.astype(np.float32) + 20)
     # and hue edges split touching faces of different colours where the border between them is dim
     inv = 1.0 / (mx.astype(np.float32) + 1.0)
     bf, gf, rf = b.astype(np.float32), g.astype(np.float32), r.astype(np.float32)
@@ -188,8 +204,9 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
                 break
             overlap = min(ax + aw, bx + bw) - max(ax, bx)
             gap = max(by - (ay + ah), ay - (by + bh))
-            if overlap >= 0.7 * max(aw, bw) and -3 <= gap <= max(6, 0.12 * max(ah, bh)):
-                parent[root(b)] = root(a)
+            if overlap >= 0.7 * max(aw, bw) and -3 <= gap <= max(6, 0.35 * max(ah, bh)):
+                if gap <= 6 or _same_colour(bal, labels, stats, a, b):
+                    parent[root(b)] = root(a)
     groups: dict[int, list[int]] = {}
     for i in parts:
         groups.setdefault(root(i), []).append(i)
@@ -261,16 +278,20 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
 def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float) -> tuple[np.ndarray | None, float]:
     """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1)."""
     wc = max(8, int(round(FACE_H * fw_over_fh)))
-    rect = np.float32([[0, 0], [wc, 0], [wc, FACE_H], [0, FACE_H]])
+    # a margin above and left of the face keeps an index that the quad cut short whole
+    mg = 6
+    rect = np.float32([[mg, mg], [wc + mg, mg], [wc + mg, FACE_H + mg], [mg, FACE_H + mg]])
     m = cv2.getPerspectiveTransform(quad_full.astype(np.float32), rect)
-    rw, rh = min(wc, int(INDEX_W * FACE_H)), int(INDEX_H * FACE_H)
+    rw, rh = min(wc, int(INDEX_W * FACE_H)) + mg, int(INDEX_H * FACE_H) + mg
     roi = cv2.warpPerspective(frame, m, (rw, rh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    v = _vmax(roi).astype(np.float32)
-    paper = float(np.percentile(v, 90))
+    vm = _vmax(roi)
+    v = vm.astype(np.float32)
+    inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
+    paper = float(np.percentile(inner, 90))
     if paper < 20:
         return None, 0.0
     # the ink threshold adapts to the corner: Otsu between ink and face, never above 60 % of the face
-    otsu, _ = cv2.threshold(np.clip(v, 0, 255).astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    otsu, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     dark = (v < min(float(otsu), 0.6 * paper)).astype(np.uint8)
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     keep = np.zeros(n, bool)
