@@ -204,7 +204,9 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
                 break
             overlap = min(ax + aw, bx + bw) - max(ax, bx)
             gap = max(by - (ay + ah), ay - (by + bh))
-            if overlap >= 0.7 * max(aw, bw) and -3 <= gap <= max(6, 0.35 * max(ah, bh)):
+            # a piece cut off by the index is short; two whole faces (cards in two rows) are not joined
+            if overlap >= 0.7 * max(aw, bw) and -3 <= gap <= max(6, 0.3 * max(ah, bh)) \
+                    and min(ah, bh) <= 0.45 * max(ah, bh):
                 if gap <= 6 or _same_colour(bal, labels, stats, a, b):
                     parent[root(b)] = root(a)
     groups: dict[int, list[int]] = {}
