@@ -296,14 +296,20 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float) 
     otsu, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     dark = (v < min(float(otsu), 0.6 * paper)).astype(np.uint8)
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    keep = np.zeros(n, bool)
-    for i in range(1, n):
-        x, y, w, h, a = st[i]
-        if a < 6 or x <= 0 or y <= 0 or x + w >= rw or y + h >= rh:
-            continue
-        keep[i] = True
-    if not keep.any():
+    inside = [i for i in range(1, n) if st[i, 4] >= 6 and st[i, 0] > 0 and st[i, 1] > 0
+              and st[i, 0] + st[i, 2] < rw and st[i, 1] + st[i, 3] < rh]
+    if not inside:
         return None, 0.0
+    # the glyph: the biggest ink blob and the parts close to it (the "1" of "10", the minus of "+/-")
+    big = max(inside, key=lambda i: st[i, 4])
+    bx, by, bw, bh = st[big, :4]
+    reach = 0.6 * max(bw, bh)
+    keep = np.zeros(n, bool)
+    for i in inside:
+        x, y, w, h, a = st[i]
+        dx = max(bx - (x + w), x - (bx + bw), 0)
+        dy = max(by - (y + h), y - (by + bh), 0)
+        keep[i] = a >= 0.06 * st[big, 4] and max(dx, dy) <= reach
     glyph = keep[lab]
     ink = np.clip((paper - v) / paper, 0, 1) * glyph
     contrast = float(np.clip((paper - np.median(v[glyph])) / paper, 0, 1))

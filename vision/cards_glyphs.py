@@ -56,17 +56,16 @@ def _raw_glyph(value: int | str, font: int, weight: float) -> np.ndarray:
         _text(c, str(value), font, t)
     elif value == "x2":
         _text(c, "2x", font, t)
-    elif value == "pm":
-        lw = max(8, int(12 * weight))
-        cv2.line(c, (60, 70), (140, 70), 255, lw)
-        cv2.line(c, (100, 30), (100, 110), 255, lw)
-        cv2.line(c, (60, 150), (140, 150), 255, lw)
+    elif value == "pm":  # plus over minus, bold so it survives small, blurred cards
+        lw = max(16, int(24 * weight))
+        cv2.line(c, (55, 70), (145, 70), 255, lw)
+        cv2.line(c, (100, 25), (100, 115), 255, lw)
+        cv2.line(c, (55, 160), (145, 160), 255, lw)
     elif value == "zero":  # a bean, crossed out
-        lw = max(6, int(9 * weight))
-        cv2.ellipse(c, (100, 100), (46, 70), 20, 0, 360, 255, lw, cv2.LINE_AA)
-        cv2.ellipse(c, (100, 100), (14, 30), 20, 0, 360, 255, max(4, lw // 2), cv2.LINE_AA)
-        cv2.line(c, (40, 40), (160, 160), 255, lw, cv2.LINE_AA)
-        cv2.line(c, (160, 40), (40, 160), 255, lw, cv2.LINE_AA)
+        lw = max(12, int(18 * weight))
+        cv2.ellipse(c, (100, 100), (48, 72), 20, 0, 360, 255, lw, cv2.LINE_AA)
+        cv2.line(c, (45, 35), (155, 165), 255, lw, cv2.LINE_AA)
+        cv2.line(c, (155, 35), (45, 165), 255, lw, cv2.LINE_AA)
     elif value == "dynamite":  # a stick with a fuse and a spark
         stick = cv2.boxPoints(((90, 120), (38, 110), 30)).astype(np.int32)
         cv2.fillConvexPoly(c, stick, 255, cv2.LINE_AA)
