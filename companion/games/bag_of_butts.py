@@ -271,7 +271,7 @@ class BagOfButts(Game):
         self.value = 0
         self._pad_row("reset", {})
         if ends:
-            return self._end(Text(f"{self.active} resets", f"{self.active} doet een Herstart"))
+            return self._end(Text(f"{self.active} resets", f"{self.active} doet een Herstart"), voluntary=True)
         self.phase = "draw"
         return Applied(Text(
             f"{self.active} resets: {returned} special butt{'s' if returned != 1 else ''} go back to the supply, "
@@ -316,6 +316,7 @@ class BagOfButts(Game):
             if sum(self.special_supply.values()) > 0:
                 raise self._not_now("draw", "trekking")
             self.value = self.run  # supply empty: nothing to add, but the value still rises (R3)
+            self.phase = "draw"
         elif self.phase != "draw":
             raise self._not_now("draw", "trekking")
         drawn = Counter(t for g in ev.groups for t in g)
@@ -340,7 +341,7 @@ class BagOfButts(Game):
                 f"{self.active} trekt {sizes}: in elke groep zit een speciale Butt, dus volgt een automatische "
                 f"Herstart; niemand scoort en {returned} speciale Butts gaan terug naar de voorraad.")
             if ends:
-                return self._end(why)
+                return self._end(why, voluntary=False)
             self._next_turn(self.next_after(self.active), choice=False)
             return Applied(why, frozenset({"reset"}))
         self.drawn = ev
@@ -403,10 +404,9 @@ class BagOfButts(Game):
                          "gained": dict(gained), "totals": dict(self.points), "group": group,
                          "tiebreak": self.tiebreak_players is not None})
 
-    def _end(self, why: Text) -> Applied:
+    def _end(self, why: Text, voluntary: bool) -> Applied:
         """A reset that ends the main game or the tiebreaker."""
         resetter = self.active
-        voluntary = self.phase == "choose"
         table = self.points
         best = max(table[p] for p in self.seated)
         top = [p for p in self.seated if table[p] == best]

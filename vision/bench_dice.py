@@ -1,0 +1,230 @@
+"""Dice reader benchmarks: real labelled photos, rendered scenes, and speed.
+
+    python3 -m vision.bench_dice real [--split dev|test|all]   # the real photos (shared/photos/dice)
+    python3 -m vision.bench_dice render [--n 500] [--seed 1000000]
+    python3 -m vision.bench_dice speed [--runs 30]
+
+Real photos are split by sorted file name: every 5th photo of each folder is the held-out test set,
+never used while tuning; the rest is the development set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision import dice
+
+NAMES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def shared_photos() -> Path | None:
+    """The shared dice photo folder: <repo>/../shared/photos/dice, or /work/shared/photos/dice."""
+    repo = Path(__file__).resolve().parents[1]
+    for base in (repo.parent / "shared", repo.parent.parent / "shared", Path("/work/shared")):
+        p = base / "photos" / "dice"
+        if (p / "oblique").is_dir() and (p / "topdown").is_dir():
+            return p
+    return None
+
+
+def split_of(index: int) -> str:
+    return "test" if index % 5 == 4 else "dev"
+
+
+def load_labels(root: Path, folder: str, split: str = "all") -> list[tuple[Path, list[dict[str, Any]]]]:
+    """(photo, truth) pairs of one folder; truth boxes in pixels [x, y, w, h] and pip counts."""
+    out = []
+    if folder == "oblique":
+        files = sorted((root / "oblique").glob("*.jpg"))
+        for i, f in enumerate(files):
+            if split != "all" and split_of(i) != split:
+                continue
+            img_w, img_h = 640, 480
+            truth = []
+            txt = f.with_suffix(".txt")
+            for line in txt.read_text().splitlines() if txt.exists() else []:
+                if not line.strip():
+                    continue
+                c, xc, yc, bw, bh = (float(v) for v in line.split())
+                truth.append({"pips": int(c) + 1, "box": [(xc - bw / 2) * img_w, (yc - bh / 2) * img_h,
+                                                          bw * img_w, bh * img_h]})
+            out.append((f, truth))
+    else:
+        labels = json.loads((root / "topdown" / "labels.json").read_text())
+        for i, name in enumerate(sorted(labels)):
+            if split != "all" and split_of(i) != split:
+                continue
+            e = labels[name]
+            truth = [{"pips": NAMES[c], "box": [x0 * 640, y0 * 640, (x1 - x0) * 640, (y1 - y0) * 640]}
+                     for c, x0, y0, x1, y1 in zip(e["classes"], e["xmin"], e["ymin"], e["xmax"], e["ymax"],
+                                                  strict=True)]
+            out.append((root / "topdown" / name, truth))
+    return out
+
+
+def match(found: list[dict[str, Any]], truth: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """Greedy one-to-one matching: a detection's centre inside a truth box grown by a third of its size."""
+    pairs = []
+    for i, o in enumerate(found):
+        bx, by, bw, bh = o["box"]
+        cx, cy = bx + bw / 2, by + bh / 2
+        for j, t in enumerate(truth):
+            x, y, w, h = t["box"]
+            m = max(w, h) / 3 + 3
+            if x - m <= cx <= x + w + m and y - m <= cy <= y + h + m:
+                pairs.append((float(np.hypot(cx - (x + w / 2), cy - (y + h / 2))), i, j))
+    pairs.sort()
+    used_i, used_j, out = set(), set(), []
+    for _, i, j in pairs:
+        if i not in used_i and j not in used_j:
+            used_i.add(i)
+            used_j.add(j)
+            out.append((i, j))
+    return out
+
+
+class Tally:
+    """Detections, misses, false alarms and a pip-count confusion matrix (rows truth, cols read)."""
+
+    def __init__(self) -> None:
+        self.truth = 0
+        self.found = 0
+        self.matched = 0
+        self.right = 0
+        self.conf = np.zeros((7, 7), int)  # index 0 = missed / false alarm
+
+    def add(self, found: list[dict[str, Any]], truth: list[dict[str, Any]]) -> None:
+        pairs = match(found, truth)
+        self.truth += len(truth)
+        self.found += len(found)
+        self.matched += len(pairs)
+        mi = {i for i, _ in pairs}
+        mj = {j for _, j in pairs}
+        for i, j in pairs:
+            self.conf[truth[j]["pips"], found[i]["pips"]] += 1
+            self.right += truth[j]["pips"] == found[i]["pips"]
+        for j, t in enumerate(truth):
+            if j not in mj:
+                self.conf[t["pips"], 0] += 1
+        for i, o in enumerate(found):
+            if i not in mi:
+                self.conf[0, o["pips"]] += 1
+
+    def report(self, title: str) -> str:
+        rec = self.matched / max(self.truth, 1)
+        prec = self.matched / max(self.found, 1)
+        acc = self.right / max(self.matched, 1)
+        end = self.right / max(self.truth, 1)
+        lines = [f"{title}: dice {self.truth}, found {self.found}, recall {rec:.1%}, precision {prec:.1%}, "
+                 f"pips right of matched {acc:.1%}, end-to-end (right / all dice) {end:.1%}",
+                 "  truth\\read   miss     1     2     3     4     5     6"]
+        for r in range(7):
+            name = "false" if r == 0 else str(r)
+            lines.append(f"  {name:>10} " + " ".join(f"{v:5d}" for v in self.conf[r]))
+        return "\n".join(lines)
+
+
+def run_real(split: str, profile: dict[str, Any] | None = None) -> dict[str, Tally]:
+    root = shared_photos()
+    if root is None:
+        raise SystemExit("bench_dice: the shared dice photos are not here (../shared/photos/dice)")
+    tallies = {}
+    for folder in ("oblique", "topdown"):
+        t = Tally()
+        for path, truth in load_labels(root, folder, split):
+            frame = cv2.imread(str(path))
+            t.add(dice.read(frame, profile).objects, truth)
+        tallies[folder] = t
+    return tallies
+
+
+def run_render(n: int, seed0: int) -> str:
+    """Per-die accuracy on rendered scenes: pips, body and pip colour all right for a die to count."""
+    from vision.render import dice as render_dice
+
+    t = Tally()
+    colour_right = colour_total = 0
+    colour_conf: dict[tuple[str, str], int] = {}
+    for s in range(seed0, seed0 + n):
+        frame, truth = render_dice.scene(s)
+        found = dice.read(frame).objects
+        t.add(found, truth)
+        for i, j in match(found, truth):
+            colour_total += 1
+            a, b = truth[j], found[i]
+            key = (f"{a['body']}-{a['pip_colour']}", f"{b['body']}-{b['pip_colour']}")
+            colour_conf[key] = colour_conf.get(key, 0) + 1
+            colour_right += key[0] == key[1]
+    lines = [t.report(f"rendered scenes seeds {seed0}..{seed0 + n - 1}"),
+             f"  body+pip colour right of matched: {colour_right}/{colour_total} "
+             f"({colour_right / max(colour_total, 1):.2%})", "  colour confusion (truth -> read: count):"]
+    for (a, b), v in sorted(colour_conf.items()):
+        lines.append(f"    {a:>12} -> {b:<12} {v}")
+    return "\n".join(lines)
+
+
+def run_speed(runs: int) -> str:
+    from vision.render import dice as render_dice
+
+    cv2.setNumThreads(1)
+    frame, truth = render_dice.scene(7, n_dice=6)
+    for _ in range(3):
+        dice.read(frame)
+
+    def med(fn) -> float:
+        ts = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            fn()
+            ts.append((time.perf_counter() - t0) * 1000)
+        return statistics.median(ts)
+
+    base = med(lambda: cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (5, 5), 0))
+    ours = med(lambda: dice.read(frame))
+    tracemalloc.start()
+    dice.read(frame)
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return (f"speed (1 thread, {runs} runs, 1280x960, {len(truth)} dice): read median {ours:.2f} ms; "
+            f"baseline cvtColor+GaussianBlur {base:.2f} ms; ratio {ours / base:.1f}x; "
+            f"peak traced memory {peak:.1f} MB; process max RSS {rss:.0f} MB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m vision.bench_dice")
+    sub = ap.add_subparsers(dest="what", required=True)
+    r = sub.add_parser("real")
+    r.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    g = sub.add_parser("render")
+    g.add_argument("--n", type=int, default=500)
+    g.add_argument("--seed", type=int, default=1_000_000)
+    s = sub.add_parser("speed")
+    s.add_argument("--runs", type=int, default=30)
+    args = ap.parse_args(argv)
+    if args.what == "real":
+        splits = ("dev", "test") if args.split == "all" else (args.split,)
+        for sp in splits:
+            for folder, t in run_real(sp).items():
+                print(t.report(f"real {folder} [{sp}]"))
+    elif args.what == "render":
+        print(run_render(args.n, args.seed))
+    else:
+        print(run_speed(args.runs))
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

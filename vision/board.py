@@ -1,0 +1,286 @@
+"""Buttons board reader: find a 6x6 player board, straighten it, and read every cell's printed
+colour (R Y G B) and what lies on it (empty, a transparent button, a yellow star).
+
+The board's white grid lines are its own white patch: colours are balanced on them, then a cell's
+printed colour is read from its four corners (a piece in the middle never covers them) in
+log-chroma (R/G, B/G), which does not change with brightness. Contents are read from the middle:
+a star is opaque yellow with points (its colour changes around a circle); a button is clear, so
+it darkens what is under it and shows a bright rim.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.common import ImageError, Observation, check_frame
+
+COLOURS = ("R", "Y", "G", "B")
+CONTENTS = ("empty", "button", "star")
+NOMINAL_BGR = {"R": (45, 45, 200), "Y": (45, 200, 240), "G": (75, 150, 40), "B": (190, 95, 40)}
+STAR_BGR = (30, 205, 252)
+BORDER_CELLS = 0.08 / (0.84 / 6)  # the dark border's width, in cells (design of the printed board)
+CELL = 40  # pixels per cell in the straightened board
+WORK_WIDTH = 480
+EPS = 6.0
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    b = np.asarray(bgr, np.float32).reshape(-1, 3) + EPS
+    return np.stack([np.log(b[:, 2] / b[:, 1]), np.log(b[:, 0] / b[:, 1])], 1)
+
+
+def default_profile() -> dict[str, Any]:
+    """Built-in cell colours (log-chroma of the nominal print) and the star's colour."""
+    return {"colours": {k: _chroma(v)[0].tolist() for k, v in NOMINAL_BGR.items()},
+            "star": _chroma(STAR_BGR)[0].tolist()}
+
+
+def _order(quad: np.ndarray) -> np.ndarray:
+    """Four points in clockwise order (image coordinates) starting from the top-left-most."""
+    c = quad.mean(axis=0)
+    ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
+    q = quad[np.argsort(ang)]
+    start = int(np.argmin(q.sum(axis=1)))
+    return np.roll(q, -start, axis=0).astype(np.float32)
+
+
+def _quads(gray: np.ndarray) -> list[np.ndarray]:
+    """Large convex quadrilaterals outlined by edges, largest first."""
+    blur = cv2.GaussianBlur(gray, (5, 5), 0)
+    med = float(np.median(blur))
+    edges = cv2.Canny(blur, max(10.0, 0.5 * med), max(30.0, 1.2 * med))
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    min_area = 0.02 * gray.size
+    out = []
+    for cnt in contours:
+        if cv2.contourArea(cnt) < min_area:
+            continue
+        hull = cv2.convexHull(cnt)
+        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        if len(approx) == 4:
+            out.append(approx.reshape(4, 2).astype(np.float32))
+    out.sort(key=lambda q: -cv2.contourArea(q))
+    return out[:6]
+
+
+def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
+    """Homography grid units (0-6 cells) -> frame, from the board's outer outline or the grid's."""
+    if is_board:
+        lo, hi = -BORDER_CELLS, 6 + BORDER_CELLS
+    else:
+        lo, hi = 0.0, 6.0
+    src = np.float32([[lo, lo], [hi, lo], [hi, hi], [lo, hi]])
+    return cv2.getPerspectiveTransform(src, quad)
+
+
+def _gridness(frame: np.ndarray, hom: np.ndarray) -> float:
+    """How much a candidate looks like the grid: saturated cell middles, pale grid lines."""
+    cs = np.float32([[c + 0.5, r + 0.5] for r in range(6) for c in range(6)])
+    ls = np.float32([[c, r + 0.5] for r in range(6) for c in range(1, 6)])
+    h, w = frame.shape[:2]
+
+    def sample(pts):
+        p = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), hom).reshape(-1, 2)
+        xs = np.clip(np.round(p[:, 0]).astype(int), 0, w - 1)
+        ys = np.clip(np.round(p[:, 1]).astype(int), 0, h - 1)
+        return frame[ys, xs].astype(np.float32)
+
+    c, g = sample(cs), sample(ls)
+    sat_c = (c.max(axis=1) - c.min(axis=1)) / (c.max(axis=1) + 10)
+    sat_g = (g.max(axis=1) - g.min(axis=1)) / (g.max(axis=1) + 10)
+    light = np.median(g.mean(axis=1)) / (np.median(c.mean(axis=1)) + 10)
+    return float(np.median(sat_c) - np.median(sat_g) + 0.2 * min(light, 2.0))
+
+
+def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """Homography grid units -> frame pixels, with row 1 / column 1 at grid (0, 0); and a score."""
+    h, w = frame.shape[:2]
+    f = min(1.0, WORK_WIDTH / w)
+    small = cv2.resize(frame, (int(w * f), int(h * f)), interpolation=cv2.INTER_AREA) if f < 1 else frame
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    best = None
+    for q in _quads(gray):
+        quad = _order(q / f)
+        for is_board in (True, False):
+            hom = _grid_homography(quad, is_board)
+            score = _gridness(frame, hom)
+            if best is None or score > best[0]:
+                best = (score, hom)
+    if best is None or best[0] < 0.25:
+        return None
+    score, hom = best
+    # the white dot sits in the border at the corner of row 1, column 1
+    d = BORDER_CELLS / 2
+    corners = np.float32([[-d, -d], [6 + d, -d], [6 + d, 6 + d], [-d, 6 + d]])
+    p = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), hom).reshape(-1, 2)
+    vals = []
+    for x, y in p:
+        xi, yi = int(round(x)), int(round(y))
+        if 1 <= xi < w - 1 and 1 <= yi < h - 1:
+            vals.append(float(frame[yi - 1:yi + 2, xi - 1:xi + 2].mean()))
+        else:
+            vals.append(-1.0)
+    k = int(np.argmax(vals))
+    # re-anchor so corner k becomes grid (0, 0)
+    grid = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]])
+    frame_pts = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), hom).reshape(-1, 2)
+    hom = cv2.getPerspectiveTransform(grid, np.roll(frame_pts, -k, axis=0).astype(np.float32))
+    return hom, score
+
+
+_FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points repeat every 72 degrees
+
+
+def _cell_features(top: np.ndarray) -> list[dict[str, Any]]:
+    """Per-cell measurements on the straightened, white-balanced board (6*CELL square)."""
+    yy, xx = np.mgrid[0:CELL, 0:CELL].astype(np.float32) - (CELL - 1) / 2
+    rr = np.sqrt(xx ** 2 + yy ** 2) / CELL
+    corner = (np.abs(xx) > CELL * 0.3) & (np.abs(yy) > CELL * 0.3) & (np.abs(xx) < CELL * 0.43) \
+        & (np.abs(yy) < CELL * 0.43)
+    middle = rr < 0.2
+    rim = (rr > 0.27) & (rr < 0.37)
+    ang = np.arctan2(yy, xx)
+    circle = (rr > 0.26) & (rr < 0.32)
+    sectors = ((ang[circle] + np.pi) / (2 * np.pi) * 20).astype(int) % 20
+    out = []
+    for r in range(6):
+        for c in range(6):
+            cell = top[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL].astype(np.float32)
+            ring_bgr = np.median(cell[corner], axis=0)
+            mid_bgr = np.median(cell[middle], axis=0)
+            lum = cell.mean(axis=2)
+            ring_l = float(ring_bgr.mean()) + EPS
+            ch = _chroma(cell[circle])
+            ring_ch = _chroma(ring_bgr)[0]
+            dist = np.linalg.norm(ch - ring_ch, axis=1)
+            sig = dist + np.abs(np.log((lum[circle] + EPS) / ring_l))
+            per_sector = np.bincount(sectors, sig, 20) / np.maximum(np.bincount(sectors, None, 20), 1)
+            five = float(np.abs((per_sector * _FIVE).sum()) / 20 * 2)
+            out.append({
+                "ring": ring_bgr, "mid": mid_bgr,
+                "dark": float((np.median(lum[middle]) + EPS) / ring_l),
+                "rim": float((np.percentile(lum[rim], 90) + EPS) / ring_l),
+                "spread": float(np.percentile(per_sector, 80) - np.percentile(per_sector, 20)),
+                "five": five,
+                "mid_shift": float(np.linalg.norm(_chroma(mid_bgr)[0] - ring_ch)),
+            })
+    return out
+
+
+def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
+    """The grid as a 6*CELL square, white-balanced on its pale grid lines."""
+    scale = np.float32([[1 / CELL, 0, 0], [0, 1 / CELL, 0], [0, 0, 1]])
+    top = cv2.warpPerspective(frame, hom @ scale, (6 * CELL, 6 * CELL),
+                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    lines = np.concatenate([top[:, k * CELL - 1:k * CELL + 1].reshape(-1, 3) for k in range(1, 6)]
+                           + [top[k * CELL - 1:k * CELL + 1, :].reshape(-1, 3) for k in range(1, 6)])
+    lum = lines.mean(axis=1)
+    white = np.median(lines[lum >= np.percentile(lum, 60)].astype(np.float32), axis=0)
+    gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0)
+    return np.clip(top.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+
+
+def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tuple[str, str, float]]:
+    names = [k for k in COLOURS if k in profile["colours"]]
+    means = np.float32([profile["colours"][k] for k in names])
+    star = np.float32(profile["star"])
+    out = []
+    for f in feats:
+        ch = _chroma(f["ring"])[0]
+        d = np.linalg.norm(means - ch, axis=1)
+        k = int(np.argmin(d))
+        srt = np.sort(d)
+        colour_conf = float(np.clip((srt[1] - srt[0]) / (srt[1] + 1e-6) * 1.5, 0, 1))
+        star_score = max((f["mid_shift"] - 0.3) / 0.2 + (f["spread"] - 0.3) / 0.2,
+                         (f["mid_shift"] - 1.0) / 0.3 + 2.0)
+        mid_ch = _chroma(f["mid"])[0]
+        if float(np.linalg.norm(mid_ch - star)) < 0.3 and f["mid_shift"] > 0.3:
+            star_score += 1.0  # the middle has the star's own colour
+        button_score = max((0.935 - f["dark"]) / 0.03, (f["rim"] - 1.09) / 0.05)
+        if star_score > 0:
+            content, margin = "star", star_score
+        elif button_score > 0:
+            content, margin = "button", button_score
+        else:
+            content, margin = "empty", min(-star_score, -button_score)
+        conf = colour_conf * float(np.clip(0.5 + margin, 0.3, 1.0))
+        out.append((names[k], content, conf))
+    return out
+
+
+def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
+    """The 36 cells of a board in the frame (row, col, colour, content); empty when no board is seen."""
+    try:
+        frame = check_frame(frame)
+    except ImageError:
+        return Observation("board", [], 0, 0)
+    h, w = frame.shape[:2]
+    if min(h, w) < 48:
+        return Observation("board", [], w, h)
+    prof = profile if profile and "colours" in profile else default_profile()
+    found = find_board(frame)
+    if found is None:
+        return Observation("board", [], w, h)
+    hom, score = found
+    top = _straighten(frame, hom)
+    labels = _classify(_cell_features(top), prof)
+    board_conf = float(np.clip((score - 0.25) / 0.25, 0.2, 1.0))
+    objects = []
+    for i, (colour, content, conf) in enumerate(labels):
+        r, c = divmod(i, 6)
+        pts = cv2.perspectiveTransform(np.float32([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]]).reshape(-1, 1, 2),
+                                       hom).reshape(-1, 2)
+        x0, y0 = pts.min(axis=0)
+        x1, y1 = pts.max(axis=0)
+        objects.append({"row": r + 1, "col": c + 1, "colour": colour, "content": content,
+                        "box": [int(x0), int(y0), int(round(x1 - x0)), int(round(y1 - y0))],
+                        "confidence": round(conf * board_conf, 3)})
+    return Observation("board", objects, w, h)
+
+
+def teach(examples: dict[str, list[np.ndarray]]) -> dict:
+    """Learn the printed cell colours (and the star colour) from the players' photos: class folders
+    R, Y, G, B (photos of a board: its cells read as that colour are used; or close-ups of one
+    cell) and star (photos of a board with stars, or a close-up of a star). ``button`` photos are
+    checked (a board must be found) but buttons are read by shape, not colour."""
+    known = set(COLOURS) | {"button", "star"}
+    unknown = sorted(set(examples) - known)
+    if unknown:
+        raise ValueError(f"unknown class '{unknown[0]}': class folders must be named R, Y, G, B, button, star")
+    base = default_profile()
+    learned: dict[str, list[np.ndarray]] = {}
+    for name, photos in examples.items():
+        for n, photo in enumerate(photos, start=1):
+            try:
+                frame = check_frame(photo)
+            except ImageError as exc:
+                raise ValueError(f"{name} photo {n}: {exc}") from None
+            found = find_board(frame) if min(frame.shape[:2]) >= 48 else None
+            if found is not None:
+                feats = _cell_features(_straighten(frame, found[0]))
+                labels = _classify(feats, base)
+                for f, (colour, content, _) in zip(feats, labels, strict=True):
+                    if name in COLOURS and colour == name:
+                        learned.setdefault(name, []).append(_chroma(f["ring"])[0])
+                    elif name == "star" and content == "star":
+                        learned.setdefault("star", []).append(_chroma(f["mid"])[0])
+                    elif name == "button" and content == "button":
+                        learned.setdefault("button", []).append(np.float32([f["dark"], f["rim"]]))
+                if name not in learned:
+                    raise ValueError(f"{name} photo {n}: the board holds no {name} cell that could be read")
+                continue
+            if name == "button" or min(frame.shape[:2]) < 8:
+                raise ValueError(f"{name} photo {n}: no board found in it")
+            h, w = frame.shape[:2]
+            mid = frame[h // 4:3 * h // 4, w // 4:3 * w // 4].reshape(-1, 3).astype(np.float32)
+            learned.setdefault(name, []).append(_chroma(np.median(mid, axis=0))[0])
+    colours = dict(base["colours"])
+    for k in COLOURS:
+        if k in learned:
+            colours[k] = np.mean(learned[k], axis=0).tolist()
+    star = np.mean(learned["star"], axis=0).tolist() if "star" in learned else base["star"]
+    return {"colours": colours, "star": star, "taught": sorted(learned)}

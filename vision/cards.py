@@ -1,0 +1,526 @@
+"""Read Nicht die Bohne! and Blasting Billy cards: colour, value, row and position of each card.
+
+How: after a white balance on the brightest pixels, card faces are the strongly coloured regions
+that the white card borders cut apart, even in a fanned row where only the left strip of a card
+shows. Each face is fitted with a quadrilateral; its top-left corner (the index) is warped flat
+from the full-resolution frame and its dark glyph compared by normalised correlation with glyph
+templates (several fonts, or the players' own cards after ``teach``). The colour is the face's
+hue in Lab after using the card's own white border as the white reference.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.cards_glyphs import DECKS, VALUES, default_templates, feature, parse_value, value_name
+from vision.common import ImageError, Observation, check_frame
+
+COLOURS = ("red", "green", "yellow", "blue", "purple")
+# Typical printed card inks (sRGB) that name the colours; only their hue angle in Lab is used.
+CANONICAL_RGB = {
+    "red": (205, 40, 45),
+    "green": (40, 150, 70),
+    "yellow": (235, 200, 40),
+    "blue": (25, 100, 185),
+    "purple": (125, 45, 140),
+}
+WORK_WIDTH = 640  # faces are found on a frame scaled to this width
+FACE_H = 160  # rectified face height (pixels) in which the index is read
+INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
+MIN_CONFIDENCE = 0.15
+_DEBUG = False
+
+_TEMPLATES: tuple[np.ndarray, list] | None = None
+
+
+def _templates() -> tuple[np.ndarray, list]:
+    global _TEMPLATES
+    if _TEMPLATES is None:
+        _TEMPLATES = default_templates()
+    return _TEMPLATES
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    px = np.clip(np.asarray(bgr, np.float32).reshape(1, 1, 3) / 255.0, 0, 1)
+    return cv2.cvtColor(px, cv2.COLOR_BGR2Lab).reshape(3)
+
+
+def _default_hues() -> dict[str, tuple[float, float]]:
+    out = {}
+    for name, rgb in CANONICAL_RGB.items():
+        lab = _lab(np.array(rgb[::-1], np.float32))
+        out[name] = (float(np.arctan2(lab[2], lab[1])), float(lab[0]))
+    return out
+
+
+DEFAULT_HUES = _default_hues()
+
+
+def _vmax(img: np.ndarray) -> np.ndarray:
+    b, g, r = cv2.split(img)
+    return cv2.max(cv2.max(b, g), r)
+
+
+def _white_estimate(img: np.ndarray) -> np.ndarray:
+    """BGR of the brightest unclipped pixels: card borders are normally the whitest thing on a table."""
+    v = _vmax(img[::2, ::2])
+    hist = np.bincount(v.ravel(), minlength=256)[:250]
+    if hist.sum() < 100:
+        return np.array([200.0, 200.0, 200.0], np.float32)
+    cum = np.cumsum(hist)
+    thr = int(np.searchsorted(cum, 0.94 * cum[-1]))
+    sub = img[::2, ::2]
+    px = sub[(v >= thr) & (v < 250)].reshape(-1, 3).astype(np.float32)
+    if len(px) < 10:
+        return np.array([200.0, 200.0, 200.0], np.float32)
+    # of the bright pixels, the least coloured: white borders rather than yellow faces
+    pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
+    return px[pc <= np.percentile(pc, 30)].mean(axis=0)
+
+
+def _order_quad(pts: np.ndarray) -> np.ndarray:
+    """Corners as top-left, top-right, bottom-right, bottom-left (cards lie upright in rows)."""
+    pts = pts[np.argsort(pts[:, 1])]
+    top = pts[:2][np.argsort(pts[:2, 0])]
+    bot = pts[2:][np.argsort(pts[2:, 0])]
+    return np.float32([top[0], top[1], bot[1], bot[0]])
+
+
+def _line_x(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Fit a line to points: (point, unit direction)."""
+    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.float32([x0, y0]), np.float32([vx, vy])
+
+
+def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray:
+    """Intersection of the lines p1 + t d1 and p2 + s d2 (p1 when they are parallel)."""
+    det = float(d1[0] * -d2[1] + d2[0] * d1[1])
+    if abs(det) < 1e-6:
+        return p1
+    dx, dy = float(p2[0] - p1[0]), float(p2[1] - p1[1])
+    t = (dx * -d2[1] + d2[0] * dy) / det
+    return p1 + t * d1
+
+
+def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
+    """Quadrilateral of a face from lines fitted to its sides, away from the corners.
+
+    The index plate may bite into the top-left corner of the face, so the corners themselves
+    are not trusted: the left and bottom sides give the directions, the top side is taken
+    from its right part and the right side parallel to the left.
+    """
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    (cx, cy), (rw, rh), ang = cv2.minAreaRect(pts)
+    a = np.deg2rad(ang)
+    ax1 = np.float32([np.cos(a), np.sin(a)])
+    ax2 = np.float32([-np.sin(a), np.cos(a)])
+    down = ax1 if abs(ax1[1]) > abs(ax2[1]) else ax2
+    if down[1] < 0:
+        down = -down
+    right = np.float32([down[1], -down[0]])
+    if right[0] < 0:
+        right = -right
+    rel = pts - np.float32([cx, cy])
+    u, v = rel @ down, rel @ right
+    hu, hv = (u.max() - u.min()), (v.max() - v.min())
+    if hu < 4 or hv < 2:
+        return None
+    un, vn = (u - u.min()) / hu, (v - v.min()) / hv
+    edge_u, edge_v = min(0.15, 4 / hu + 0.02), min(0.3, 3 / hv + 0.05)
+    left = pts[(vn < edge_v) & (un > 0.3) & (un < 0.95)]
+    rightp = pts[(vn > 1 - edge_v) & (un > 0.2) & (un < 0.8)]
+    top = pts[(un < edge_u) & (vn > 0.45) & (vn < 0.95)]
+    bottom = pts[(un > 1 - edge_u) & (vn > 0.1) & (vn < 0.9)]
+    if min(len(left), len(rightp), len(top), len(bottom)) < 2:
+        return None
+    pl, dl = _line_x(left) if len(left) >= 5 else (left.mean(0), down)
+    pb, db = _line_x(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
+    pr, pt = rightp.mean(0), top.mean(0)
+    tl, bl = _meet(pt, db, pl, dl), _meet(pb, db, pl, dl)
+    tr, br = _meet(pt, db, pr, dl), _meet(pb, db, pr, dl)
+    return np.float32([tl, tr, br, bl])
+
+
+def _part_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, i: int) -> np.ndarray:
+    x, y, w, h = stats[i, :4]
+    sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+    return np.array(cv2.mean(bal[y:y + h, x:x + w], mask=sub)[:3], np.float32)
+
+
+def _same_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, a: int, b: int) -> bool:
+    """Whether two face pieces have the same hue (pieces of one face split by its index)."""
+    ca, cb = _part_colour(bal, labels, stats, a), _part_colour(bal, labels, stats, b)
+    na, nb = ca / (np.linalg.norm(ca) + 1e-6), cb / (np.linalg.norm(cb) + 1e-6)
+    return float(na @ nb) > 0.97
+
+
+def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
+    """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
+    gains = np.clip(white.mean() / np.maximum(white, 1.0), 0.3, 3.0)
+    bal = cv2.multiply(small, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
+    b, g, r = cv2.split(bal)
+    mx = cv2.max(cv2.max(b, g), r)
+    mn = cv2.min(cv2.min(b, g), r)
+    chroma = cv2.subtract(mx, mn).astype(np.float32) / (mx.astype(np.float32) + 1.0)
+    wl = float(white.max())
+    # brightness edges (card outlines, borders) cut faces apart where JPEG or blur smeared the chroma
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    k = np.ones((3, 3), np.uint8)
+    hi = cv2.dilate(gray, k)
+    edge = (hi.astype(np.int16) - cv2.erode(gray, k)) > 0.35 * (hi.astype(np.float32) + 20)
+    # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
+    ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
+    edge |= ridge > 0.12 * (hi.astype(np.float32) + 20)
+    # and hue edges split touching faces of different colours where the border between them is dim
+    inv = 1.0 / (mx.astype(np.float32) + 1.0)
+    bf, gf, rf = b.astype(np.float32), g.astype(np.float32), r.astype(np.float32)
+    for opp in ((rf - gf) * inv, ((rf + gf) * 0.5 - bf) * inv):
+        edge |= (cv2.dilate(opp, k) - cv2.erode(opp, k)) > 0.4
+    # faces must stand out from the table: above its typical chroma (most of a frame is table)
+    thr = float(np.clip(np.median(chroma[::4, ::4]) + 0.15, 0.3, 0.5))
+    mask = ((chroma > thr) & (mx > max(12.0, 0.06 * wl)) & ~edge).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    h, w = mask.shape
+    min_area = max(80.0, 0.0003 * h * w)
+    # a dark index spanning a narrow strip cuts its face in two: join pieces stacked in one strip
+    parts = [i for i in range(1, n) if stats[i, 4] >= min_area / 4 and stats[i, 3] < 0.95 * h]
+    parent = {i: i for i in parts}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    by_x = sorted(parts, key=lambda i: stats[i, 0])
+    for a_i, a in enumerate(by_x):
+        ax, ay, aw, ah = stats[a, :4]
+        for b in by_x[a_i + 1:]:
+            bx, by, bw, bh = stats[b, :4]
+            if bx > ax + aw:
+                break
+            overlap = min(ax + aw, bx + bw) - max(ax, bx)
+            gap = max(by - (ay + ah), ay - (by + bh))
+            # a piece cut off by the index is short; two whole faces (cards in two rows) are not joined
+            if overlap >= 0.7 * max(aw, bw) and -3 <= gap <= max(6, 0.3 * max(ah, bh)) \
+                    and min(ah, bh) <= 0.45 * max(ah, bh):
+                if gap <= 6 or _same_colour(bal, labels, stats, a, b):
+                    parent[root(b)] = root(a)
+    groups: dict[int, list[int]] = {}
+    for i in parts:
+        groups.setdefault(root(i), []).append(i)
+    faces = []
+    for members in groups.values():
+        area = int(sum(stats[i, 4] for i in members))
+        gy0 = min(stats[i, 1] for i in members)
+        gy1 = max(stats[i, 1] + stats[i, 3] for i in members)
+        if area < min_area or gy1 - gy0 < 16:
+            continue
+        pts = []
+        for i in members:
+            x, y, bw, bh = stats[i, :4]
+            sub = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
+            cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            pts.append(max(cs, key=cv2.contourArea).reshape(-1, 2) + np.int32([x, y]))
+        c = np.concatenate(pts)
+        quad = _fit_quad(c)
+        if quad is None:
+            continue
+        qa = cv2.contourArea(quad)
+        hull_area = cv2.contourArea(cv2.convexHull(c))
+        if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
+            if _DEBUG:
+                print("reject area", members, area, qa, hull_area, quad.astype(int).tolist())
+            continue
+        tl, tr, br, bl = quad
+        fh = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
+        fw = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+        if fh < 18 or not 0.05 < fw / fh < 0.85:
+            if _DEBUG:
+                print("reject shape", members, fh, fw, quad.astype(int).tolist())
+            continue
+        down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
+        if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
+            continue
+        x0 = min(stats[i, 0] for i in members)
+        y0 = min(stats[i, 1] for i in members)
+        x1 = max(stats[i, 0] + stats[i, 2] for i in members)
+        y1 = max(stats[i, 1] + stats[i, 3] for i in members)
+        faces.append({"quad": quad, "h": float(fh), "w": float(fw), "labels": members,
+                      "bbox": (int(x0), int(y0), int(x1 - x0), int(y1 - y0))})
+    if not faces:
+        return faces
+    # one colour reading per face, from the unbalanced frame (white reference applied later)
+    for f in faces:
+        x, y, bw, bh = f["bbox"]
+        sub = np.isin(labels[y:y + bh, x:x + bw], f["labels"]).astype(np.uint8)
+        f["face_bgr"] = np.array(cv2.mean(small[y:y + bh, x:x + bw], mask=sub)[:3], np.float32)
+        f["chroma"] = float(chroma[y:y + bh, x:x + bw][sub > 0].mean())
+    return faces
+
+
+def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray | None:
+    """Mean BGR of the white border just outside the face's left edge, or None if not found."""
+    tl, tr, br, bl = quad
+    right = (tr - tl) / max(np.linalg.norm(tr - tl), 1e-6)
+    d = max(1.5, 0.018 * fh)
+    ts = np.linspace(0.1, 0.9, 24)[:, None]
+    pts = tl + ts * (bl - tl) - right * d
+    xs = np.clip(np.round(pts[:, 0]).astype(int), 0, small.shape[1] - 1)
+    ys = np.clip(np.round(pts[:, 1]).astype(int), 0, small.shape[0] - 1)
+    px = small[ys, xs].astype(np.float32)
+    v = px.max(axis=1)
+    keep = px[v >= np.median(v)]
+    return keep.mean(axis=0) if len(keep) else None
+
+
+def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float) -> tuple[np.ndarray | None, float]:
+    """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1)."""
+    wc = max(8, int(round(FACE_H * fw_over_fh)))
+    # a margin above and left of the face keeps an index that the quad cut short whole
+    mg = 6
+    rect = np.float32([[mg, mg], [wc + mg, mg], [wc + mg, FACE_H + mg], [mg, FACE_H + mg]])
+    m = cv2.getPerspectiveTransform(quad_full.astype(np.float32), rect)
+    rw, rh = min(wc, int(INDEX_W * FACE_H)) + mg, int(INDEX_H * FACE_H) + mg
+    roi = cv2.warpPerspective(frame, m, (rw, rh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    vm = _vmax(roi)
+    v = vm.astype(np.float32)
+    inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
+    paper = float(np.percentile(inner, 90))
+    if paper < 20:
+        return None, 0.0
+    # the ink threshold adapts to the corner: Otsu between ink and face, never above 60 % of the face
+    otsu, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    dark = (v < min(float(otsu), 0.6 * paper)).astype(np.uint8)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    inside = [i for i in range(1, n) if st[i, 4] >= 6 and st[i, 0] > 0 and st[i, 1] > 0
+              and st[i, 0] + st[i, 2] < rw and st[i, 1] + st[i, 3] < rh]
+    if not inside:
+        return None, 0.0
+    # the glyph: the biggest ink blob and the parts close to it (the "1" of "10", the minus of "+/-")
+    big = max(inside, key=lambda i: st[i, 4])
+    bx, by, bw, bh = st[big, :4]
+    reach = 0.6 * max(bw, bh)
+    keep = np.zeros(n, bool)
+    for i in inside:
+        x, y, w, h, a = st[i]
+        dx = max(bx - (x + w), x - (bx + bw), 0)
+        dy = max(by - (y + h), y - (by + bh), 0)
+        keep[i] = a >= 0.06 * st[big, 4] and max(dx, dy) <= reach
+    glyph = keep[lab]
+    ink = np.clip((paper - v) / paper, 0, 1) * glyph
+    contrast = float(np.clip((paper - np.median(v[glyph])) / paper, 0, 1))
+    return feature(ink), contrast
+
+
+def _hue_distance(a: float, b: float) -> float:
+    d = abs(a - b) % (2 * np.pi)
+    return min(d, 2 * np.pi - d)
+
+
+def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
+                     allowed: tuple[str, ...]) -> tuple[str, float]:
+    ang = float(np.arctan2(lab[2], lab[1]))
+    scores = sorted((_hue_distance(ang, hues[c][0]) + 0.004 * abs(lab[0] - hues[c][1]), c) for c in allowed)
+    best = scores[0]
+    second = scores[1][0] if len(scores) > 1 else np.pi
+    chroma = float(np.hypot(lab[1], lab[2]))
+    conf = float(np.clip((second - best[0]) / 0.4, 0, 1)) * float(np.clip(chroma / 25.0, 0, 1))
+    return best[1], conf
+
+
+def _class_scores(feat: np.ndarray, tmpl: np.ndarray, labels: list) -> dict[Any, float]:
+    """Best correlation of the glyph with each value's templates."""
+    scores = tmpl @ feat
+    best: dict[Any, float] = {}
+    for lab in set(labels):
+        best[lab] = -2.0
+    order = np.argsort(-scores)
+    for j in order:
+        lab = labels[j]
+        if best[lab] == -2.0:
+            best[lab] = float(scores[j])
+    return best
+
+
+def _match_value(best: dict[Any, float], allowed: tuple) -> tuple[Any, float, float]:
+    ranked = sorted(((s, v) for v, s in best.items() if v in allowed), key=lambda sv: -sv[0])
+    s1, top = ranked[0]
+    s2 = ranked[1][0] if len(ranked) > 1 else -1.0
+    return top, s1, s2
+
+
+def _profile_parts(profile: dict | None) -> tuple[dict, np.ndarray, list]:
+    hues = dict(DEFAULT_HUES)
+    tmpl, labels = _templates()
+    if not profile:
+        return hues, tmpl, labels
+    for name, c in (profile.get("colours") or {}).items():
+        if name in hues and isinstance(c, dict) and "lab" in c:
+            lab = np.asarray(c["lab"], np.float32)
+            hues[name] = (float(np.arctan2(lab[2], lab[1])), float(lab[0]))
+    extra = [(parse_value(g["value"]), np.asarray(g["feature"], np.float32))
+             for g in profile.get("glyphs") or [] if len(g.get("feature", ())) == tmpl.shape[1]]
+    if extra:
+        # the players' own glyphs are trusted above the generic fonts
+        tmpl = np.vstack([tmpl] + [f[None] for _, f in extra])
+        labels = labels + [v for v, _ in extra]
+    return hues, tmpl, labels
+
+
+def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
+    """Every card face found, with its quad (full scale), Lab colour and glyph feature."""
+    h, w = frame.shape[:2]
+    s = min(1.0, WORK_WIDTH / w)
+    small = cv2.resize(frame, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) \
+        if s < 1 else frame
+    white = _white_estimate(small)
+    cards = []
+    for f in _faces(small, white):
+        ref = _border_white(small, f["quad"], f["h"])
+        border_ok = False
+        if ref is not None:
+            gains = white.mean() / np.maximum(white, 1.0)
+            rb = ref * gains
+            rchroma = (rb.max() - rb.min()) / (rb.max() + 1.0)
+            fb = f["face_bgr"] * gains
+            border_ok = rchroma < 0.5 * f["chroma"] and rb.max() > 0.75 * fb.max()
+        wref = ref if border_ok else white
+        corrected = f["face_bgr"] / np.maximum(wref, 1.0) * 235.0
+        quad_full = f["quad"] / s
+        feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"])
+        if feat is None:
+            continue
+        cards.append({"quad": quad_full, "h": f["h"] / s, "w": f["w"] / s, "lab": _lab(corrected),
+                      "feature": feat, "contrast": contrast, "border_ok": border_ok})
+    return cards
+
+
+def _rows(cards: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Chain cards left to right into rows: a card joins the row whose last card is just left of it."""
+    rows: list[list[dict[str, Any]]] = []
+    for c in sorted(cards, key=lambda c: c["quad"][0][0]):
+        tl = c["quad"][0]
+        best, best_d = None, None
+        for row in rows:
+            last = row[-1]
+            ltl = last["quad"][0]
+            dx, dy = tl[0] - ltl[0], tl[1] - ltl[1]
+            scale = max(last["h"], c["h"])
+            if dx <= 0 or dx > 1.6 * scale or abs(dy) > 0.35 * scale + 0.25 * dx:
+                continue
+            d = abs(dy) + 0.2 * dx
+            if best_d is None or d < best_d:
+                best, best_d = row, d
+        if best is None:
+            rows.append([c])
+        else:
+            best.append(c)
+    rows.sort(key=lambda r: float(np.mean([c["quad"][0][1] for c in r])))
+    return rows
+
+
+def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Observation:
+    """Cards on the table as objects with colour, value, row, position, confidence and box."""
+    try:
+        frame = check_frame(frame)
+    except (ImageError, cv2.error):  # cv2.error: a float grey frame that check_frame cannot convert
+        return Observation("cards", [], 0, 0)
+    h, w = frame.shape[:2]
+    if min(h, w) < 32:
+        return Observation("cards", [], w, h)
+    hues, tmpl, labels = _profile_parts(profile)
+    cards = _detect(frame)
+    if game in DECKS:
+        colours, values = DECKS[game]["colours"], DECKS[game]["values"]
+    else:
+        colours, values = COLOURS, VALUES
+        # a clear purple card, a 0 or a dynamite means Blasting Billy; zero, x2 or +/- Nicht die Bohne
+        votes = {"blasting-billy": 0, "nicht-die-bohne": 0}
+        for c in cards:
+            c["scores"] = _class_scores(c["feature"], tmpl, labels)
+            v, s1, s2 = _match_value(c["scores"], VALUES)
+            col, cc = _classify_colour(c["lab"], hues, COLOURS)
+            if s1 > 0.7 and s1 - s2 > 0.08:
+                if v in (0, "dynamite"):
+                    votes["blasting-billy"] += 1
+                elif v in ("zero", "x2", "pm"):
+                    votes["nicht-die-bohne"] += 1
+            if col == "purple" and cc > 0.5:
+                votes["blasting-billy"] += 1
+        if votes["blasting-billy"] > 2 * votes["nicht-die-bohne"]:
+            colours, values = DECKS["blasting-billy"]["colours"], DECKS["blasting-billy"]["values"]
+        elif votes["nicht-die-bohne"] > 2 * votes["blasting-billy"]:
+            colours, values = DECKS["nicht-die-bohne"]["colours"], DECKS["nicht-die-bohne"]["values"]
+    objects = []
+    for r, row in enumerate(_rows(cards)):
+        for p, c in enumerate(row):
+            if "scores" not in c:
+                c["scores"] = _class_scores(c["feature"], tmpl, labels)
+            value, s1, s2 = _match_value(c["scores"], values)
+            colour, ccol = _classify_colour(c["lab"], hues, colours)
+            cval = float(np.clip((s1 - 0.35) / 0.4, 0, 1)) * float(np.clip((s1 - s2) / 0.08 + 0.4, 0, 1))
+            conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
+            conf *= float(np.clip(c["contrast"] / 0.3, 0.3, 1.0))
+            if conf < MIN_CONFIDENCE:
+                continue
+            q = c["quad"]
+            b = 0.04 * c["h"]
+            x0, y0 = q[:, 0].min() - b, q[:, 1].min() - b
+            x1, y1 = q[:, 0].max() + b, q[:, 1].max() + b
+            x0, y0 = max(0, int(round(x0))), max(0, int(round(y0)))
+            x1, y1 = min(w, int(round(x1))), min(h, int(round(y1)))
+            objects.append({"colour": colour, "value": value, "row": r, "position": p,
+                            "confidence": round(float(conf), 3), "box": [x0, y0, x1 - x0, y1 - y0]})
+    # renumber rows and positions after dropping unsure cards
+    rows_seen = sorted({o["row"] for o in objects})
+    count: dict[int, int] = {}
+    for o in objects:
+        o["row"] = rows_seen.index(o["row"])
+        o["position"] = count.get(o["row"], 0)
+        count[o["row"]] = o["position"] + 1
+    return Observation("cards", objects, w, h)
+
+
+def _parse_class(name: str) -> tuple[str, int | str | None]:
+    parts = name.strip().lower().split("-", 1)
+    colour = parts[0]
+    if colour not in COLOURS:
+        raise ValueError(f"class '{name}': unknown colour '{colour}' (use {', '.join(COLOURS)})")
+    if len(parts) == 1:
+        return colour, None
+    try:
+        return colour, parse_value(parts[1])
+    except ValueError as exc:
+        raise ValueError(f"class '{name}': {exc}") from None
+
+
+def teach(examples: dict[str, list[np.ndarray]]) -> dict:
+    """Learn each colour's look under the players' light and, for value classes, their own glyphs."""
+    if not examples:
+        raise ValueError("no examples given")
+    labs: dict[str, list[np.ndarray]] = {}
+    glyphs: list[dict[str, Any]] = []
+    for name, photos in examples.items():
+        colour, value = _parse_class(name)
+        if not photos:
+            raise ValueError(f"class '{name}': no photos")
+        for i, photo in enumerate(photos):
+            try:
+                frame = check_frame(photo)
+            except (ImageError, cv2.error) as exc:
+                raise ValueError(f"class '{name}', photo {i + 1}: {exc}") from None
+            cards = _detect(frame)
+            if not cards:
+                raise ValueError(f"class '{name}', photo {i + 1}: no card found in the photo")
+            for c in cards:
+                labs.setdefault(colour, []).append(c["lab"])
+                if value is not None:
+                    glyphs.append({"value": value_name(value),
+                                   "feature": [round(float(x), 4) for x in c["feature"]]})
+    return {"colours": {c: {"lab": [round(float(x), 2) for x in np.median(v, axis=0)], "n": len(v)}
+                        for c, v in labs.items()},
+            "glyphs": glyphs}

@@ -1,0 +1,611 @@
+"""Dice reader: find dice on a plain surface, count the pips of the top face, name body and pip colour.
+
+The reader works from the pips outwards, so it does not care what colour the table is:
+1. pips are small round blobs clearly darker (or brighter) than their immediate surround, found
+   with a ratio threshold against a local mean on a small image pyramid (small and large dice);
+2. a blob counts as a pip only if a ring around it is a uniform die body;
+3. pips of one polarity are linked when they are close for their size and the straight line
+   between them stays on die body (no die edge, table gap or shadow in between): each linked
+   group is one visible face;
+4. in oblique views the side faces of a die form further groups next to the top face: of two
+   groups that touch, the one on the darker body or with flatter pips is a side face and is dropped;
+5. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
+   is the strongest cue); a profile taught from the players' own dice replaces the built-in rules.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.common import ImageError, Observation, check_frame
+
+BODIES = ("white", "black", "other")
+PIP_COLOURS = ("gold", "white", "black")
+
+# Pyramid levels: pips of equivalent diameter [lo, hi) (frame pixels) are taken from the level
+# whose scale brings them to 3-10 level pixels; the ratio threshold uses a box mean of BLOCK pixels.
+LEVEL_DIAMETERS = ((2.6, 10.0), (10.0, 20.0), (20.0, 40.0), (40.0, 80.0))
+BLOCK = 25
+DARK_RATIO = 0.74  # a dark pip is below this fraction of its local mean
+BRIGHT_RATIO = 1.28  # a bright pip is above this multiple of its local mean (plus an offset)
+DARK_LUT = np.clip(np.arange(256) * DARK_RATIO - 3, 0, 255).astype(np.uint8)
+BRIGHT_LUT = np.clip(np.arange(256) * BRIGHT_RATIO + 8, 0, 255).astype(np.uint8)
+DARK_PLANE_WEIGHTS = np.float32([[0.5, 0.5, 0.0]])
+MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
+LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
+RING_K = 1.35  # the body ring around a pip, in pip radii
+MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
+SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
+MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
+MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
+MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
+
+
+@dataclass
+class Pip:
+    """One pip candidate in frame pixels."""
+
+    x: float
+    y: float
+    d: float  # minor axis (diameter across the pip)
+    major: float
+    dark: bool  # darker than the body
+    pip_v: float  # grey value of the pip
+    body_v: float  # median grey value of the ring of body around it
+    uniform: float  # fraction of ring samples that look like body
+    angle: float = 0.0  # direction of the major axis (radians, 0-pi)
+    merged: int = 1  # pips this blob would hold if it is touching pips of a six merged into one
+    count: int = 1  # pips this blob stands for once its face is known
+
+
+def _ring_offsets(n: int) -> np.ndarray:
+    a = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    return np.stack([np.cos(a), np.sin(a)], 1).astype(np.float32)
+
+
+RING12 = _ring_offsets(12)
+RING16 = _ring_offsets(16)
+INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.5 * _ring_offsets(8)])
+
+
+def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    h, w = img.shape[:2]
+    xi = np.clip(np.rint(xs).astype(np.int32), 0, w - 1)
+    yi = np.clip(np.rint(ys).astype(np.int32), 0, h - 1)
+    return img[yi, xi]
+
+
+def _blob_shape(contour: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[float, float, float, float, float]:
+    """Pixel area, centroid, and major/minor axis (full widths) and angle of a filled outer contour."""
+    mask = np.zeros((h, w), np.uint8)
+    cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x, -y))
+    m = cv2.moments(mask, binaryImage=True)
+    if m["m00"] <= 0:
+        return 0.0, x + w / 2, y + h / 2, float(max(w, h)), float(min(w, h)), 0.0
+    mu20, mu02, mu11 = m["mu20"] / m["m00"], m["mu02"] / m["m00"], m["mu11"] / m["m00"]
+    common = math.sqrt(max((mu20 - mu02) ** 2 + 4 * mu11 * mu11, 0.0))
+    l1 = (mu20 + mu02 + common) / 2
+    l2 = max((mu20 + mu02 - common) / 2, 0.0)
+    angle = 0.5 * math.atan2(2 * mu11, mu20 - mu02) % math.pi
+    return (m["m00"], x + m["m10"] / m["m00"], y + m["m01"] / m["m00"],
+            4 * math.sqrt(l1) + 1.0, 4 * math.sqrt(l2) + 1.0, angle)
+
+
+def _pip_shape(cnt: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float,
+               hi: float) -> tuple[float, float, float, float, float, int] | None:
+    """Centre, axes, angle and merged-pip count of a contour that looks like a pip (or touching pips)."""
+    short, long_ = min(w0, h0), max(w0, h0)
+    # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
+    if short < lo * 0.7 or short >= hi * 1.3 or long_ > short * 3.6 + 1:
+        return None
+    area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
+    fill = area / (w0 * h0)
+    if fill < 0.42 or area < 0.4 * lo * lo or minor < 0.85 * lo or minor >= 1.15 * hi:
+        return None
+    ratio = major / max(minor, 1.0)
+    merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
+    return cx, cy, major, minor, angle, merged
+
+
+def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float, hi: float,
+                is_dark: bool) -> list[tuple[float, float, float, float, float, int]]:
+    """Pips of a small die can merge into one blob at the local-mean threshold: split it with Otsu."""
+    pad = 2
+    ya, yb = max(y0 - pad, 0), min(y0 + h0 + pad, g.shape[0])
+    xa, xb = max(x0 - pad, 0), min(x0 + w0 + pad, g.shape[1])
+    roi = g[ya:yb, xa:xb]
+    kind = cv2.THRESH_BINARY_INV if is_dark else cv2.THRESH_BINARY
+    _, sub = cv2.threshold(roi, 0, 255, kind | cv2.THRESH_OTSU)
+    sub &= mask[ya:yb, xa:xb]
+    out = []
+    for cnt in cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        x, y, w, h = cv2.boundingRect(cnt)
+        shape = _pip_shape(cnt, x, y, w, h, lo, hi)
+        if shape is not None:
+            out.append((shape[0] + xa, shape[1] + ya) + shape[2:])
+    return out
+
+
+def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
+                pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
+    """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel)."""
+    lo = max(dlo, pip_range[0]) / scale
+    hi = min(dhi, pip_range[1]) / scale
+    if lo >= hi:
+        return []
+    mean = cv2.blur(g, (BLOCK, BLOCK))
+    if is_dark:
+        mask = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
+    else:
+        mask = cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
+    if cv2.countNonZero(mask) > MAX_MASK_FRACTION * mask.size:
+        return []  # sensor noise or a busy pattern: pips are a small part of any real frame
+    cand: list[tuple] = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if len(contours) > MAX_BLOBS * mask.size / 1e6:
+        return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
+    for cnt in contours:
+        x0, y0, w0, h0 = cv2.boundingRect(cnt)
+        if min(w0, h0) < lo * 0.8:
+            continue
+        shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
+        if shape is not None:
+            cand.append(shape)
+        elif max(w0, h0) <= 7 * hi:
+            cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
+    cand = [(cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale, minor * scale,
+             angle, merged, is_dark) for cx, cy, major, minor, angle, merged in cand]
+    if not cand:
+        return []
+    return _check_rings(np.array(cand, np.float64), plane0)
+
+
+def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
+    """Keep candidates with a uniform ring of body around them and a solid inside (all at once)."""
+    fx, fy, major, minor, angle = (cand[:, k].astype(np.float32) for k in range(5))
+    is_dark = cand[:, 6] > 0
+    ca, sa = np.cos(angle)[:, None], np.sin(angle)[:, None]
+
+    def pts(unit: np.ndarray, ru: np.ndarray, rv: np.ndarray) -> np.ndarray:
+        u, v = unit[None, :, 0] * ru[:, None], unit[None, :, 1] * rv[:, None]
+        return _sample(gray0, fx[:, None] + u * ca - v * sa, fy[:, None] + u * sa + v * ca).astype(np.float32)
+
+    # the ring keeps the same gap to the rim all round, so touching pips of a six (a long blob)
+    # are not measured against the table beyond their ends
+    vals = pts(RING16, 0.5 * major + 0.5 * minor * (RING_K - 1.0) + 1.0, 0.5 * minor * (RING_K + 0.15) + 1.0)
+    pip_v = _sample(gray0, fx, fy).astype(np.float32)
+    # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
+    # a few ring samples of a small die)
+    srt = np.sort(vals, 1)
+    body_v = np.where(is_dark, srt[:, 11], srt[:, 4])
+    diff = np.abs(body_v - pip_v)
+    contrast = diff / np.maximum(np.maximum(body_v, pip_v), 1.0)
+    body_like = np.abs(vals - body_v[:, None]) <= 0.4 * diff[:, None]
+    # touching pips of a six put some ring samples on the neighbouring pips: allowed, but anything
+    # neither body nor pip (a die edge, the table, clutter) is not
+    pip_like = np.abs(vals - pip_v[:, None]) <= 0.3 * diff[:, None]
+    uniform = np.where(np.mean(body_like, 1) >= 0.45, np.mean(body_like | pip_like, 1), 0.0)
+    # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
+    ivals = pts(INNER, 0.5 * major, 0.5 * minor)
+    solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1)
+    ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & (solid >= 0.9)
+    return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
+                float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]))
+            for i in np.flatnonzero(ok)]
+
+
+def planes_of(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two grey planes pips are found in: (bright pips, dark pips).
+
+    Bright pips (white, gold on a black die) stand out in plain luminance. Dark pips are sought in
+    the blue+green mean, where gold pips on a white die are as dark as black ones while yellow and
+    white bodies stay bright.
+    """
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    dark_plane = cv2.transform(frame, DARK_PLANE_WEIGHTS)
+    return gray, dark_plane
+
+
+def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
+    """All pip candidates of a frame's planes, each from the pyramid level that suits its size."""
+    pips: list[Pip] = []
+    for is_dark in (True, False):
+        plane = planes[int(is_dark)]
+        g = plane
+        scale = 1.0
+        for dlo, dhi in LEVEL_DIAMETERS:
+            if dlo >= pip_range[1]:
+                break
+            if scale > 1.0:
+                g = cv2.pyrDown(g)
+            if min(g.shape[:2]) < BLOCK:
+                break
+            if dhi > pip_range[0]:
+                pips += _level_pips(g, scale, dlo, dhi, plane, pip_range, is_dark)
+            scale *= 2.0
+    return _dedupe(pips)
+
+
+def _dedupe(pips: list[Pip]) -> list[Pip]:
+    """One pip seen on two pyramid levels (size near a level boundary) is kept once, the cleaner one."""
+    if len(pips) < 2:
+        return pips
+    order = sorted(pips, key=lambda p: -(p.uniform * abs(p.body_v - p.pip_v) / max(_flat(p), 1.0)))
+    kept: list[Pip] = []
+    for p in order:
+        if all(q.dark != p.dark or (q.x - p.x) ** 2 + (q.y - p.y) ** 2 > (0.5 * max(p.major, q.major)) ** 2
+               for q in kept):
+            kept.append(p)
+    return kept
+
+
+def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, pips: list[Pip]) -> bool:
+    """True when the straight line from pip a to pip b stays on die body (no edge or gap)."""
+    dx, dy = b.x - a.x, b.y - a.y
+    dist = math.hypot(dx, dy)
+    n = max(int(dist / 1.5), 6)
+    t = np.linspace(0, 1, n + 2, dtype=np.float32)[1:-1]
+    xs, ys = a.x + dx * t, a.y + dy * t
+    keep = np.ones(n, bool)
+    for p in pips:  # skip the inside of any pip on the way (the centre pip of a five)
+        if p.dark == a.dark and abs(p.x - a.x) < dist + p.major and abs(p.y - a.y) < dist + p.major:
+            keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (0.5 * p.major + 1.5) ** 2
+    if keep.sum() < 2:
+        return True
+    vals = _sample(planes[int(a.dark)], xs[keep], ys[keep]).astype(np.float32)
+    body = 0.5 * (a.body_v + b.body_v)
+    tol = 0.38 * abs(body - 0.5 * (a.pip_v + b.pip_v))
+    return float(np.mean(np.abs(vals - body) > tol)) <= 0.06
+
+
+def _flat(p: Pip) -> float:
+    return p.major / max(p.d * p.merged, 1.0)
+
+
+def _compatible(a: Pip, b: Pip) -> bool:
+    """Two blobs can be pips of one face: same polarity, size, and the same foreshortening."""
+    if a.dark != b.dark or max(a.d, b.d) > 1.45 * min(a.d, b.d):
+        return False
+    fa, fb = _flat(a), _flat(b)
+    if abs(math.log(fa / fb)) > 0.3:
+        return False
+    if min(fa, fb) > 1.22:
+        diff = abs(a.angle - b.angle) % math.pi
+        if min(diff, math.pi - diff) > 0.5:
+            return False
+    return True
+
+
+def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[list[Pip]]:
+    """Link pips that are close for their size, alike, and share a body: one visible face each."""
+    if len(pips) > 400:  # a noise field, not dice: keep the strongest few hundred
+        pips = sorted(pips, key=lambda p: -abs(p.body_v - p.pip_v))[:400]
+    n = len(pips)
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    xy = np.float32([[p.x, p.y] for p in pips]).reshape(-1, 2)
+    size = np.float32([p.major / p.merged for p in pips])
+    for i in range(n):
+        a = pips[i]
+        d2 = ((xy[i + 1:] - xy[i]) ** 2).sum(1)
+        for k in np.flatnonzero(d2 < (LINK_SPAN * np.maximum(size[i + 1:], size[i])) ** 2):
+            j = i + 1 + int(k)
+            b = pips[j]
+            if find(i) == find(j) or not _compatible(a, b):
+                continue
+            if _same_body(planes, a, b, pips):
+                parent[find(i)] = find(j)
+    groups: dict[int, list[Pip]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(pips[i])
+    faces = list(groups.values())
+    for face in faces:
+        for p in face:  # merged touching pips exist only beside other pips (a six, not a lone blob)
+            p.count = p.merged if len(face) > 1 else 1
+    return faces
+
+
+def _face_stats(face: list[Pip]) -> dict[str, float]:
+    xs = np.float32([p.x for p in face])
+    ys = np.float32([p.y for p in face])
+    d = statistics.median([p.d for p in face])
+    flat = statistics.median([_flat(p) for p in face])
+    body = statistics.median([p.body_v for p in face])
+    pip = statistics.median([p.pip_v for p in face])
+    span = float(max(xs.max() - xs.min(), ys.max() - ys.min()))
+    return {"x": float(xs.mean()), "y": float(ys.mean()), "d": d, "flat": flat, "body": body, "pip": pip,
+            "span": span, "count": float(sum(p.count for p in face))}
+
+
+def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
+    """A face with a single pip must sit in a wide uniform patch of body (a one), not in clutter."""
+    gray = planes[int(p.dark)]
+    r = 0.5 * p.major
+    tol = 0.35 * abs(p.body_v - p.pip_v)
+    # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly
+    inner = RING12 * np.float32([0.6 * r, 0.6 * r * p.d / max(p.major, 1.0)])
+    ivals = _sample(gray, p.x + inner[:, 0], p.y + inner[:, 1]).astype(np.float32)
+    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < 0.8:
+        return False
+    for k in (2.0, 2.7):
+        ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
+        vals = _sample(gray, p.x + ring[:, 0], p.y + ring[:, 1]).astype(np.float32)
+        if np.mean(np.abs(vals - p.body_v) <= tol) < 0.9:
+            return False
+    return True
+
+
+def _rim_width(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> float:
+    """Width in pixels of the step from pip to body (contrast / steepest slope): large when blurred."""
+    plane = planes[int(p.dark)]
+    r = 0.5 * p.d
+    t = np.arange(0.0, 2.2 * r + 4.0, 1.0, dtype=np.float32)
+    slopes = []
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        vals = _sample(plane, p.x + dx * t, p.y + dy * t).astype(np.float32)
+        if vals.size > 2:
+            slopes.append(float(np.abs(np.diff(vals)).max()))
+    steep = float(np.median(slopes)) if slopes else 0.0
+    return abs(p.body_v - p.pip_v) / max(steep, 1e-3)
+
+
+def _lone_pip_framed(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
+    """True when the body around a lone pip ends within a die's reach (an edge on most rays).
+
+    A one's face ends 3-5 pip radii from the pip; a coin or a blurred blob on a plain table has
+    the same flat surround far beyond that, so without an edge a lone pip stays unsure.
+    """
+    r = 0.5 * p.major
+    ks = np.float32([2.2, 2.8, 3.4, 4.0, 4.6, 5.2, 5.8])
+    hits = np.zeros(8, bool)
+    dirs = _ring_offsets(8)
+    xs = p.x + dirs[:, None, 0] * ks[None, :] * r
+    ys = p.y + dirs[:, None, 1] * ks[None, :] * r
+    for plane in planes:
+        vals = _sample(plane, xs, ys).astype(np.float32)
+        body = float(_sample(plane, xs[:, :1], ys[:, :1]).astype(np.float32).mean())
+        hits |= (np.abs(vals - body) > max(0.1 * abs(p.body_v - p.pip_v), 6.0)).any(1)
+    return int(hits.sum()) >= 6
+
+
+def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of two faces on one die, keep the top one: brighter, rounder pips, farther from the camera.
+
+    In an oblique view the side faces lie between the top face and the camera, i.e. lower in the
+    image, and their pips are foreshortened (flatter, narrower); touching dice seen from above
+    have alike faces side by side and are both kept.
+    """
+    keep = [True] * len(faces)
+    order = sorted(range(len(faces)), key=lambda i: -faces[i]["score"])
+    for pos, i in enumerate(order):
+        if not keep[i]:
+            continue
+        fi = faces[i]
+        for j in order[pos + 1:]:
+            fj = faces[j]
+            if not keep[j] or fi["dark"] != fj["dark"]:
+                continue
+            size = max(fi["size"], fj["size"])
+            if max(fi["major"], fj["major"]) > 3.5 * min(fi["major"], fj["major"]):
+                continue
+            if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.2 * size:
+                continue
+            darker = fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
+            flatter = fj["flat"] > 1.2 * fi["flat"]
+            below_narrower = fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
+            if darker or flatter or below_narrower:
+                keep[j] = False
+    return [f for f, k in zip(faces, keep, strict=True) if k]
+
+
+def _wb_gains(frame: np.ndarray) -> np.ndarray:
+    """Grey-world channel gains from a sparse grid of pixels (cheap; gains only, frame untouched)."""
+    step = max(1, min(frame.shape[:2]) // 60)
+    small = frame[::step, ::step].reshape(-1, 3).astype(np.float32)
+    means = np.maximum(small.mean(0), 1.0)
+    grey_world = means.mean() / means
+    # the brightest pixels (white dice, white pips, glare) show the light's own colour; a coloured
+    # table fools grey-world alone, so the two estimates are blended
+    tops = np.maximum(np.percentile(small, 99, axis=0), 1.0)
+    white_patch = tops.mean() / tops
+    return np.clip(np.sqrt(grey_world * white_patch), 0.5, 2.0)
+
+
+SRGB_TO_XYZ = np.float32([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+D65 = np.float32([0.95047, 1.0, 1.08883])
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """CIE Lab (L 0-100, a, b about -128..127) of float BGR rows 0-255 (sRGB, D65)."""
+    rgb = np.clip(np.asarray(bgr, np.float32).reshape(-1, 3)[:, ::-1] / 255.0, 0, 1)
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    xyz = lin @ SRGB_TO_XYZ.T / D65
+    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
+    return np.stack([116 * f[:, 1] - 16, 500 * (f[:, 0] - f[:, 1]), 200 * (f[:, 1] - f[:, 2])], 1)
+
+
+def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """White-balanced Lab of the die body (ring between pips) and of the pips' centres."""
+    body_pts, pip_pts = [], []
+    for p in face:
+        r = 0.5 * p.major * 1.6 + 1.0
+        body_pts.append(np.stack([p.x + RING12[:, 0] * r, p.y + RING12[:, 1] * r], 1))
+        rr = 0.2 * p.d
+        pip_pts.append(np.float32([[p.x, p.y], [p.x + rr, p.y], [p.x - rr, p.y], [p.x, p.y + rr],
+                                   [p.x, p.y - rr]]))
+    bp = np.concatenate(body_pts)
+    pp = np.concatenate(pip_pts)
+    body = _sample(frame, bp[:, 0], bp[:, 1]).astype(np.float32) * gains
+    pips = _sample(frame, pp[:, 0], pp[:, 1]).astype(np.float32) * gains
+    grey_b = body.mean(1)
+    body = body[np.abs(grey_b - np.median(grey_b)) <= np.percentile(np.abs(grey_b - np.median(grey_b)), 70) + 1]
+    return _lab(np.median(body, 0))[0], _lab(np.median(pips, 0))[0]
+
+
+def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool) -> tuple[str, str]:
+    """Built-in body/pip colour rules in white-balanced Lab; pip polarity decides white vs black body."""
+    bl, ba, bb = (float(v) for v in body_lab)
+    pl, pa, pb = (float(v) for v in pip_lab)
+    body_chroma = math.hypot(ba, bb)
+    if body_chroma > 45 or (body_chroma > 12 and body_chroma > 0.7 * bl):
+        body = "other"
+    else:
+        body = "white" if dark_pips else "black"
+    pip_chroma = math.hypot(pa, pb)
+    gold = pb > 10 and pb > 0.8 * abs(pa) and pip_chroma > 12 and pl > 8
+    if gold and not (body == "other" and abs(pb - bb) < 12):
+        pip = "gold"
+    else:
+        pip = "black" if dark_pips else "white"
+    return body, pip
+
+
+def _nearest_class(profile: dict[str, Any], body_lab: np.ndarray, pip_lab: np.ndarray,
+                   dark: bool) -> tuple[str, str, float] | None:
+    best = None
+    for name, c in profile.get("classes", {}).items():
+        if bool(c["dark_pips"]) != dark:
+            continue
+        dist = float(np.linalg.norm((body_lab - np.float32(c["body"])) * np.float32([0.5, 1, 1]))
+                     + np.linalg.norm((pip_lab - np.float32(c["pip"])) * np.float32([0.5, 1, 1])))
+        if best is None or dist < best[2]:
+            body, pip = name.split("-", 1)
+            best = (body, pip, dist)
+    return best
+
+
+def _pattern_fit(face: list[Pip], count: int) -> float:
+    """How well the pip layout fits a die face (0-1): spread matching the count."""
+    if count == 1:
+        return 0.8
+    st = _face_stats(face)
+    rel = st["span"] / max(st["d"], 1.0)
+    lo, hi = (0.9, 4.8) if count >= 2 else (0, 9)
+    return 1.0 if lo <= rel <= hi else 0.5
+
+
+def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
+    h0, w0 = frame.shape[:2]
+    shrink = 1.0
+    if max(h0, w0) > MAX_SIDE:
+        shrink = MAX_SIDE / max(h0, w0)
+        frame = cv2.resize(frame, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    planes = planes_of(frame)
+    gray = planes[0]
+    pip_range = (2.6, 80.0)
+    if profile and "pip_diameter" in profile:
+        lo, hi = profile["pip_diameter"]
+        pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
+    pips = find_pips(planes, pip_range)
+    if not pips:
+        return []
+    faces = []
+    frame_mid = float(np.median(gray[::8, ::8])) + 1.0
+    for face in group_faces(planes, pips):
+        count = sum(p.count for p in face)
+        if count > 6:
+            continue
+        if count == 1 and not _lone_pip_ok(planes, face[0]):
+            continue
+        st = _face_stats(face)
+        size = max(st["span"] + 2.4 * st["d"], (3.2 if count == 1 else 4.6) * st["d"])
+        contrast = abs(st["body"] - st["pip"]) / max(st["body"], st["pip"], 1.0)
+        uniform = statistics.fmean([p.uniform for p in face])
+        conf = min(1.0, 0.35 + contrast) * uniform * _pattern_fit(face, count)
+        if count == 1:
+            conf *= 0.85 if _lone_pip_framed(planes, face[0]) else 0.45
+        # a blurred frame (out of focus, moving hand) blurs every rim: read it, but unsure
+        conf *= float(np.clip(1.6 - _rim_width(planes, face[0]) / (0.15 * st["d"] + 3.0), 0.3, 1.0))
+        faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
+                      "dark": face[0].dark, "flat": st["flat"], "d": st["d"],
+                      "major": statistics.median([p.major / p.merged for p in face]), "body_rel": st["body"] / frame_mid,
+                      "score": st["body"] / frame_mid / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
+    faces = _drop_side_faces(faces)
+    gains = _wb_gains(frame)
+    out = []
+    for f in faces:
+        body_lab, pip_lab = face_colours(frame, f["face"], gains)
+        body, pip = classify_colours(body_lab, pip_lab, f["dark"])
+        conf = f["conf"]
+        if profile and profile.get("classes"):
+            near = _nearest_class(profile, body_lab, pip_lab, f["dark"])
+            if near is not None:
+                body, pip, dist = near
+                conf *= float(np.clip(1.2 - dist / 80.0, 0.3, 1.0))
+        s = f["size"] / shrink
+        x, y = f["x"] / shrink, f["y"] / shrink
+        box = [int(round(x - s / 2)), int(round(y - s / 2)), int(round(s)), int(round(s))]
+        out.append({"pips": int(f["count"]), "body": body, "pip_colour": pip,
+                    "confidence": round(float(np.clip(conf, 0, 1)), 3), "box": box})
+    out.sort(key=lambda o: (o["box"][1], o["box"][0]))
+    return out
+
+
+def read(frame: np.ndarray, profile: dict[str, Any] | None = None) -> Observation:
+    """Read every die in a frame: pips on the top face (1-6), body and pip colour, box, confidence."""
+    try:
+        img = check_frame(frame)
+    except ImageError:
+        return Observation("dice")
+    h, w = img.shape[:2]
+    if min(h, w) < 16:
+        return Observation("dice", [], w, h)
+    return Observation("dice", _detect(img, profile), w, h)
+
+
+def _class_parts(name: str) -> tuple[str, str]:
+    parts = name.lower().split("-")
+    if len(parts) != 2 or parts[0] not in BODIES or parts[1] not in PIP_COLOURS:
+        raise ValueError(f"unknown dice class '{name}': name folders BODY-PIP, body one of "
+                         f"{'/'.join(BODIES)}, pip one of {'/'.join(PIP_COLOURS)} (e.g. black-gold)")
+    return parts[0], parts[1]
+
+
+def teach(examples: dict[str, list[np.ndarray]]) -> dict[str, Any]:
+    """Learn body/pip Lab colours and pip size of each die class (folders BODY-PIP) from players' photos."""
+    if not examples:
+        raise ValueError("no example photos given")
+    classes: dict[str, Any] = {}
+    diameters: list[float] = []
+    for name, photos in examples.items():
+        _class_parts(name)
+        bodies, pips_lab, darks = [], [], []
+        for k, photo in enumerate(photos, 1):
+            try:
+                img = check_frame(photo)
+            except ImageError as exc:
+                raise ValueError(f"{name} photo {k}: {exc}") from None
+            planes = planes_of(img)
+            gains = _wb_gains(img)
+            faces = [f for f in group_faces(planes, find_pips(planes)) if 1 < sum(p.count for p in f) <= 6
+                     or (len(f) == 1 and _lone_pip_ok(planes, f[0]))]
+            if not faces:
+                raise ValueError(f"{name} photo {k}: no die found (plain background, pips in view?)")
+            for face in faces:
+                b, p = face_colours(img, face, gains)
+                bodies.append(b)
+                pips_lab.append(p)
+                darks.append(face[0].dark)
+                diameters += [q.d for q in face]
+        dark = bool(np.mean(darks) >= 0.5)
+        sel = [i for i, d in enumerate(darks) if d == dark]
+        classes[name.lower()] = {
+            "body": [round(float(v), 2) for v in np.median(np.float32(bodies)[sel], 0)],
+            "pip": [round(float(v), 2) for v in np.median(np.float32(pips_lab)[sel], 0)],
+            "dark_pips": dark,
+        }
+    return {"classes": classes,
+            "pip_diameter": [round(float(np.percentile(diameters, 5)), 2),
+                             round(float(np.percentile(diameters, 95)), 2)]}

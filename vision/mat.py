@@ -1,0 +1,310 @@
+"""The printable play mat: ArUco markers fix the play area, three drawing zones for the groups of
+Bag of Butts, and a white and a mid-grey patch that correct each frame's colour.
+
+``companion mat --size A4 --out mat.pdf`` prints it; ``find_mat(frame)`` finds it in a camera
+frame and ``prepare(frame)`` gives every reader a colour-corrected frame (with the mat: from its
+patches; without: grey-world over the whole frame).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.common import ImageError, check_frame, gray_world, white_patch_correct
+
+# ---- layout, in mat units (the A4 landscape design in millimetres; A3 prints the same design larger)
+MAT_W, MAT_H = 297.0, 210.0
+MARKER = 26.0
+MARGIN = 7.0
+ARUCO_DICT = cv2.aruco.DICT_4X4_50
+# marker id -> top-left corner of the marker in mat units
+MARKERS: dict[int, tuple[float, float]] = {
+    0: (MARGIN, MARGIN),
+    1: (MAT_W - MARGIN - MARKER, MARGIN),
+    2: (MAT_W - MARGIN - MARKER, MAT_H - MARGIN - MARKER),
+    3: (MARGIN, MAT_H - MARGIN - MARKER),
+    4: (186.0, MAT_H - MARGIN - MARKER),
+}
+ZONE_TOP, ZONE_BOTTOM = 40.0, 170.0
+ZONE_GAP = 4.0
+_zone_w = (MAT_W - 2 * MARGIN - 2 * ZONE_GAP) / 3
+ZONES: tuple[tuple[float, float, float, float], ...] = tuple(
+    (MARGIN + i * (_zone_w + ZONE_GAP), ZONE_TOP, MARGIN + i * (_zone_w + ZONE_GAP) + _zone_w, ZONE_BOTTOM)
+    for i in range(3))
+WHITE_PATCH = (42.0, 177.0, 102.0, 203.0)  # x0, y0, x1, y1
+GREY_PATCH = (110.0, 177.0, 170.0, 203.0)
+ZONE_FILL_BGR = (52, 46, 138)  # a deep brick red: far (in Lab) from all eight butt colours
+GREY_BGR = (128, 128, 128)
+PAPER_SIZES_MM = {"A4": (297.0, 210.0), "A3": (420.0, 297.0)}
+DETECT_WIDTH = 480  # markers are found on a frame scaled to this width (speed)
+
+
+@dataclass
+class Mat:
+    """A play mat found in a frame: homography frame->mat units, zones in frame pixels, patch readings."""
+
+    homography: np.ndarray  # 3x3, frame pixels -> mat units
+    zones: list[np.ndarray]  # three (4, 2) float32 polygons in frame pixels, groups 1, 2, 3
+    white: np.ndarray  # BGR reading of the white patch (median)
+    grey: np.ndarray  # BGR reading of the grey patch (median)
+    zone_fill: np.ndarray  # BGR reading of the zone fill next to the patches
+    markers: int  # how many markers were seen
+    scale: float  # frame pixels per mat unit (mean)
+
+    def to_frame(self, points: np.ndarray) -> np.ndarray:
+        """Map (N, 2) mat-unit points into frame pixels."""
+        pts = np.asarray(points, np.float32).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, np.linalg.inv(self.homography)).reshape(-1, 2)
+
+    def to_mat(self, points: np.ndarray) -> np.ndarray:
+        """Map (N, 2) frame points into mat units."""
+        pts = np.asarray(points, np.float32).reshape(-1, 1, 2)
+        return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
+
+    def zone_of(self, point_xy: tuple[float, float]) -> int | None:
+        """The group (1-3) whose drawing zone holds a frame point, or None."""
+        mx, my = self.to_mat(np.float32([point_xy]))[0]
+        for i, (x0, y0, x1, y1) in enumerate(ZONES):
+            if x0 - ZONE_GAP / 2 <= mx <= x1 + ZONE_GAP / 2 and y0 - 3 <= my <= y1 + 3:
+                return i + 1
+        return None
+
+
+# ---------------------------------------------------------------- drawing the mat
+
+def _marker_corners(mid: int) -> np.ndarray:
+    x, y = MARKERS[mid]
+    return np.float32([[x, y], [x + MARKER, y], [x + MARKER, y + MARKER], [x, y + MARKER]])
+
+
+def draw_mat(px_per_unit: float) -> np.ndarray:
+    """The mat as a BGR image at ``px_per_unit`` pixels per mat unit (white paper, printed parts)."""
+    s = px_per_unit
+    w, h = int(round(MAT_W * s)), int(round(MAT_H * s))
+    img = np.full((h, w, 3), 255, np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(ARUCO_DICT)
+    for mid, (x, y) in MARKERS.items():
+        side = int(round(MARKER * s))
+        marker = cv2.aruco.generateImageMarker(dictionary, mid, side)
+        x0, y0 = int(round(x * s)), int(round(y * s))
+        img[y0:y0 + side, x0:x0 + side] = marker[..., None]
+    line = max(1, int(round(0.6 * s)))
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for i, (x0, y0, x1, y1) in enumerate(ZONES):
+        p0, p1 = (int(round(x0 * s)), int(round(y0 * s))), (int(round(x1 * s)), int(round(y1 * s)))
+        cv2.rectangle(img, p0, p1, ZONE_FILL_BGR, -1)
+        label = f"group {i + 1}"
+        scale = 0.32 * s
+        thick = max(1, int(round(0.5 * s)))
+        (tw, th), _ = cv2.getTextSize(label, font, scale, thick)
+        cx = int(round((x0 + x1) / 2 * s)) - tw // 2
+        cy = int(round((MARGIN + MARKER / 2) * s)) + th // 2
+        cv2.putText(img, label, (cx, cy), font, scale, (40, 40, 40), thick, cv2.LINE_AA)
+    for (x0, y0, x1, y1), fill in ((WHITE_PATCH, (255, 255, 255)), (GREY_PATCH, GREY_BGR)):
+        p0, p1 = (int(round(x0 * s)), int(round(y0 * s))), (int(round(x1 * s)), int(round(y1 * s)))
+        cv2.rectangle(img, p0, p1, fill, -1)
+        cv2.rectangle(img, p0, p1, (0, 0, 0), line)
+    note = "Table Companion play mat - keep the four corner markers visible"
+    cv2.putText(img, note, (int(round(214 * s)), int(round(192 * s))), font, 0.09 * s, (90, 90, 90),
+                max(1, int(round(0.2 * s))), cv2.LINE_AA)
+    return img
+
+
+def pdf_bytes(image_bgr: np.ndarray, page_w_pt: float, page_h_pt: float, quality: int = 92) -> bytes:
+    """A one-page PDF showing the image over the whole page (a JPEG in a DCTDecode stream)."""
+    ok, buf = cv2.imencode(".jpg", image_bgr, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise ImageError("could not encode the mat image")
+    jpeg = buf.tobytes()
+    h, w = image_bgr.shape[:2]
+    content = zlib.compress(f"q {page_w_pt:.2f} 0 0 {page_h_pt:.2f} 0 0 cm /Im0 Do Q".encode())
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {page_w_pt:.2f} {page_h_pt:.2f}] "
+         f"/Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>").encode(),
+        (f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
+         f"/BitsPerComponent 8 /Filter /DCTDecode /Length {len(jpeg)} >>\nstream\n").encode()
+        + jpeg + b"\nendstream",
+        f"<< /Length {len(content)} /Filter /FlateDecode >>\nstream\n".encode() + content + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for i, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    for off in offsets:
+        out += f"{off:010d} 00000 n \n".encode()
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+def main(argv: list[str]) -> int:
+    """``companion mat``: write the printable play mat as PDF or PNG; 0 on success, 2 on a bad option."""
+    ap = argparse.ArgumentParser(prog="companion mat", description="Write the printable play mat.")
+    ap.add_argument("--size", choices=sorted(PAPER_SIZES_MM), default="A4")
+    ap.add_argument("--format", choices=("pdf", "png"), help="default: from the --out suffix")
+    ap.add_argument("--out", type=Path, default=None, help="file to write (default: mat-A4.pdf)")
+    ap.add_argument("--dpi", type=int, default=150)
+    args = ap.parse_args(argv)
+    fmt = args.format
+    out = args.out
+    if fmt is None:
+        suffix = out.suffix.lower().lstrip(".") if out is not None else "pdf"
+        if suffix not in ("pdf", "png"):
+            print(f"companion mat: cannot tell the format from '{out}'; use --format pdf or png",
+                  file=sys.stderr)
+            return 2
+        fmt = suffix
+    if out is None:
+        out = Path(f"mat-{args.size}.{fmt}")
+    if not 30 <= args.dpi <= 600:
+        print("companion mat: --dpi must be between 30 and 600", file=sys.stderr)
+        return 2
+    paper_w, paper_h = PAPER_SIZES_MM[args.size]
+    img = draw_mat(args.dpi / 25.4 * paper_w / MAT_W)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if fmt == "png":
+            ok, buf = cv2.imencode(".png", img)
+            out.write_bytes(buf.tobytes())
+        else:
+            out.write_bytes(pdf_bytes(img, paper_w / 25.4 * 72, paper_h / 25.4 * 72))
+    except OSError as exc:
+        print(f"companion mat: cannot write {out}: {exc.strerror}", file=sys.stderr)
+        return 2
+    print(f"play mat ({args.size}, {fmt}, {args.dpi} dpi) written to {out}")
+    return 0
+
+
+# ---------------------------------------------------------------- finding the mat
+
+_detectors: dict[str, cv2.aruco.ArucoDetector] = {}
+
+
+def _aruco(kind: str) -> cv2.aruco.ArucoDetector:
+    """``fast``: two threshold windows, markers at least ~10 px (a few ms); ``full``: OpenCV's defaults."""
+    if kind not in _detectors:
+        params = cv2.aruco.DetectorParameters()
+        if kind == "fast":
+            params.minMarkerPerimeterRate = 0.08
+            params.adaptiveThreshWinSizeMax = 13
+        _detectors[kind] = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICT), params)
+    return _detectors[kind]
+
+
+def _patch_reading(frame: np.ndarray, inv: np.ndarray, rect: tuple[float, float, float, float]) -> np.ndarray:
+    """Median BGR of a grid of small samples inside a mat rectangle (robust to a glare spot)."""
+    x0, y0, x1, y1 = rect
+    mx, my = (x1 - x0) * 0.2, (y1 - y0) * 0.2
+    gx, gy = np.meshgrid(np.linspace(x0 + mx, x1 - mx, 7), np.linspace(y0 + my, y1 - my, 4))
+    pts = cv2.perspectiveTransform(np.float32(np.stack([gx.ravel(), gy.ravel()], 1)).reshape(-1, 1, 2), inv)
+    pts = pts.reshape(-1, 2)
+    h, w = frame.shape[:2]
+    xs = np.clip(np.round(pts[:, 0]).astype(int), 1, w - 2)
+    ys = np.clip(np.round(pts[:, 1]).astype(int), 1, h - 2)
+    samples = np.stack([frame[ys + dy, xs + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).reshape(-1, 3)
+    return np.median(samples.astype(np.float32), axis=0)
+
+
+def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:
+    """Find the play mat by its ArUco markers; None when fewer than two markers are seen.
+
+    ``half`` may give the frame already scaled to 640 pixels wide (readers that made one anyway).
+    """
+    try:
+        frame = check_frame(frame)
+    except ImageError:
+        return None
+    h, w = frame.shape[:2]
+    if min(h, w) < 60:
+        return None
+    if half is None:
+        half = cv2.resize(frame, (640, max(1, round(h * 640 / w))), interpolation=cv2.INTER_AREA) \
+            if w > 640 else frame
+    gray_half = cv2.cvtColor(half, cv2.COLOR_BGR2GRAY)
+    f = min(1.0, DETECT_WIDTH / w)
+    small = cv2.resize(gray_half, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_LINEAR)
+    corners, ids, _ = _aruco("fast").detectMarkers(small)
+    if ids is not None and len(ids) == 1:  # part of a mat is seen: look harder
+        g = gray_half.shape[1] / w
+        corners, ids, _ = _aruco("full").detectMarkers(gray_half)
+        corners = [c * (f / g) for c in corners]
+    if ids is None:
+        return None
+    src, dst, seen = [], [], set()
+    for c, mid in zip(corners, ids.ravel(), strict=True):
+        mid = int(mid)
+        if mid not in MARKERS or mid in seen:
+            continue
+        seen.add(mid)
+        src.append(c.reshape(4, 2) / f)
+        dst.append(_marker_corners(mid))
+    if len(seen) < 2:
+        return None
+    src_pts, dst_pts = np.concatenate(src).astype(np.float32), np.concatenate(dst).astype(np.float32)
+    hom, _ = cv2.findHomography(src_pts, dst_pts, 0)
+    if hom is None or not np.isfinite(hom).all() or abs(np.linalg.det(hom)) < 1e-12:
+        return None
+    err = np.abs(cv2.perspectiveTransform(src_pts.reshape(-1, 1, 2), hom).reshape(-1, 2) - dst_pts).max()
+    if err > 6.0:  # markers that do not sit where the mat puts them: not our mat
+        return None
+    inv = np.linalg.inv(hom)
+    zones = [cv2.perspectiveTransform(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2),
+                                      inv).reshape(4, 2) for x0, y0, x1, y1 in ZONES]
+    white = _patch_reading(frame, inv, WHITE_PATCH)
+    grey = _patch_reading(frame, inv, GREY_PATCH)
+    fill = _patch_reading(frame, inv, (MARGIN + 4, ZONE_BOTTOM - 12, MAT_W - MARGIN - 4, ZONE_BOTTOM - 3))
+    corners_frame = cv2.perspectiveTransform(np.float32([[0, 0], [MAT_W, 0]]).reshape(-1, 1, 2), inv)
+    scale = float(np.linalg.norm(corners_frame[1] - corners_frame[0]) / MAT_W)
+    return Mat(hom, zones, white, grey, fill, len(seen), scale)
+
+
+# ---------------------------------------------------------------- colour correction
+
+def correction_luts(white: np.ndarray, grey: np.ndarray | None, target: float = 235.0) -> np.ndarray:
+    """Per-channel 256-entry tables: gains that make the white patch neutral ``target``, then a
+    per-channel gamma that also makes the grey patch neutral (a two-point neutral-axis fix)."""
+    white = np.maximum(np.asarray(white, np.float32), 1.0)
+    gains = np.clip(target / white, 0.3, 4.0)
+    v = np.arange(256, dtype=np.float32)
+    luts = np.empty((256, 3), np.float32)
+    if grey is not None:
+        g = np.clip(np.asarray(grey, np.float32) * gains, 2.0, target - 2.0)
+        want = float(np.exp(np.log(g).mean()))
+        gammas = np.clip(np.log(want / target) / np.log(g / target), 0.6, 1.6)
+    else:
+        gammas = np.ones(3, np.float32)
+    for c in range(3):
+        x = np.clip(v * gains[c], 0, None) / target
+        luts[:, c] = target * np.power(x, gammas[c])
+    return np.clip(luts, 0, 255)
+
+
+def apply_luts(frame: np.ndarray, luts: np.ndarray) -> np.ndarray:
+    """Apply per-channel tables from :func:`correction_luts` to a BGR uint8 frame."""
+    lut = np.round(luts).astype(np.uint8).reshape(256, 1, 3)
+    return cv2.LUT(frame, lut)
+
+
+def prepare(frame: np.ndarray) -> tuple[np.ndarray, Mat | None]:
+    """Colour-correct a frame for reading: with the mat from its white and grey patches, without
+    it by grey-world over the whole frame. Raises ImageError only for a frame that is no image."""
+    frame = check_frame(frame)
+    mat = find_mat(frame)
+    if mat is None:
+        return gray_world(frame), None
+    if mat.white.max() < 8:  # the white patch is in darkness: no usable reading
+        return gray_world(frame), mat
+    if float(np.min(mat.grey)) > 2 and float(np.max(mat.grey)) < float(np.min(mat.white)):
+        return apply_luts(frame, correction_luts(mat.white, mat.grey)), mat
+    return white_patch_correct(frame, mat.white), mat

@@ -1,0 +1,479 @@
+"""Bag of Butts reader: find every butt, split them into the three drawn groups, name their colour.
+
+Colour is classified in a light-robust feature space per butt:
+``l``  log lightness relative to the table right around the butt, plus the table's own log
+       reflectance (read from the mat's patches, or fitted per scene without the mat),
+``cr`` log(R/G) and ``cb`` log(B/G) after white balance (white patch, or fitted per scene).
+Ratios do not change when the light gets brighter, dimmer or uneven, so black / gray / white
+(which differ only in lightness) and khaki / yellow (which differ in chroma and lightness) stay
+apart. Without the mat, the white balance and table lightness are fitted so that the butts seen
+best match the known butt colours: the bag always holds 2 butts of each player colour, which
+anchors the fit. ``teach`` replaces the built-in colour models with the players' own butts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision import mat as matmod
+from vision.common import ImageError, Observation, check_frame
+
+COLOURS = ("pink", "yellow", "blue", "green", "black", "gray", "white", "khaki")
+# Built-in appearance: nominal sRGB colours (BGR) of the butts as seen on white paper (= 235).
+NOMINAL_BGR = {
+    "pink": (180, 150, 240), "yellow": (40, 205, 240), "blue": (190, 95, 40), "green": (70, 150, 50),
+    "black": (32, 30, 30), "gray": (128, 128, 126), "white": (236, 236, 232), "khaki": (115, 168, 192),
+}
+WHITE_LEVEL = 235.0
+SHADING = 0.93  # a cylinder's median is a little darker than its paint
+ASPECT = 3.1  # butt length / diameter
+WORK_WIDTH = 640
+EPS = 6.0
+
+
+def _features_bgr(bgr: np.ndarray) -> np.ndarray:
+    """(N, 3) BGR -> (N, 3) features (log lightness vs white 235, log R/G, log B/G)."""
+    b = np.asarray(bgr, np.float32).reshape(-1, 3) + EPS
+    lum = b.mean(axis=1)
+    return np.stack([np.log(lum / (WHITE_LEVEL + EPS)), np.log(b[:, 2] / b[:, 1]), np.log(b[:, 0] / b[:, 1])], 1)
+
+
+def default_model() -> dict[str, Any]:
+    """Built-in class models: mean feature of each nominal colour with a generous covariance."""
+    means, covs = {}, {}
+    for name, bgr in NOMINAL_BGR.items():
+        f = _features_bgr(np.float32(bgr) * SHADING)[0]
+        means[name] = f.tolist()
+        chroma_sd = 0.10 if name not in ("black",) else 0.30
+        covs[name] = np.diag([0.16 ** 2, chroma_sd ** 2, chroma_sd ** 2]).tolist()
+    return {"means": means, "covs": covs}
+
+
+class _Model:
+    """Class means and inverse covariances as arrays, for fast Mahalanobis distances."""
+
+    def __init__(self, data: dict[str, Any] | None):
+        data = data if data and "means" in data else default_model()
+        self.names = [c for c in COLOURS if c in data["means"]]
+        self.mu = np.float32([data["means"][c] for c in self.names])
+        covs = []
+        for c in self.names:
+            cov = np.asarray(data["covs"][c], np.float64) + np.diag([0.04 ** 2, 0.03 ** 2, 0.03 ** 2])
+            covs.append(cov)
+        self.prec = np.float32([np.linalg.inv(c) for c in covs])
+        self.logdet = np.float32([np.log(np.linalg.det(c)) for c in covs])
+
+    def dist(self, feats: np.ndarray) -> np.ndarray:
+        """(N, 3) features -> (N, K) Mahalanobis distances squared (plus the log-determinant)."""
+        d = feats[:, None, :] - self.mu[None, :, :]
+        return np.einsum("nki,kij,nkj->nk", d, self.prec, d) + self.logdet[None, :]
+
+
+# ---------------------------------------------------------------- finding butts
+
+def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
+    """Smooth table colour under the butts: a coarse median over the search area only (outside
+    it, e.g. the mat's white border, is replaced by the search area's median colour)."""
+    h, w = small.shape[:2]
+    tiny = cv2.resize(small, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    if not search.all():
+        tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+        tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        k = max(5, (min(tiny.shape[:2]) // 8) | 1)
+        if tmask.any():  # fill the outside from the nearby inside (normalised box filter)
+            m = tmask.astype(np.float32)
+            num = cv2.boxFilter(tiny.astype(np.float32) * m[..., None], -1, (2 * k + 1, 2 * k + 1), normalize=False)
+            den = cv2.boxFilter(m, -1, (2 * k + 1, 2 * k + 1), normalize=False)[..., None]
+            fill = np.where(den > 0.5, num / np.maximum(den, 1e-3), np.median(tiny[tmask], axis=0))
+            tiny = np.where(tmask[..., None], tiny, np.clip(fill, 0, 255)).astype(np.uint8)
+    k = max(5, (min(tiny.shape[:2]) // 8) | 1)
+    bg = cv2.medianBlur(tiny, k)
+    return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+STRONG = 2.0
+MAX_BLOBS = 60  # at most 20 butts are drawn; beyond this many blobs the rest is clutter or noise
+DIFF_EPS = 6.0  # the darkest levels are noisy: keep them from dominating the log ratios
+LOG_STEP = float(np.log(255 + DIFF_EPS) - np.log(DIFF_EPS)) / 255  # log units per level of the log image
+_LOG8 = np.round((np.log(np.arange(256, dtype=np.float32) + DIFF_EPS) - np.log(DIFF_EPS)) / LOG_STEP
+                 ).astype(np.uint8)
+
+
+def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """Largest per-channel log-ratio between the frame and its table colour (in LOG_STEP units)."""
+    d = cv2.split(cv2.absdiff(cv2.LUT(small, _LOG8), cv2.LUT(bg, _LOG8)))
+    return cv2.max(cv2.max(d[0], d[1]), d[2])
+
+
+SPLIT_ROUND = 0.4
+
+
+def _split_count(area: float, single: float) -> int:
+    """How many butts a blob of ``area`` holds, given one butt's area."""
+    return max(1, int(np.floor(area / single + SPLIT_ROUND)))
+
+
+def _group_without_mat(centres: np.ndarray) -> np.ndarray:
+    """Three piles by single-linkage clustering (cut the two longest minimum-spanning-tree edges);
+    piles are numbered left to right as the camera sees them."""
+    n = len(centres)
+    if n == 0:
+        return np.zeros(0, int)
+    if n <= 3:
+        order = np.argsort(centres[:, 0])
+        out = np.empty(n, int)
+        out[order] = np.arange(1, n + 1)
+        return out
+    d = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    in_tree = np.zeros(n, bool)
+    in_tree[0] = True
+    best = d[0].copy()
+    parent = np.zeros(n, int)
+    edges = []
+    for _ in range(n - 1):
+        cand = np.where(in_tree, np.inf, best)
+        j = int(np.argmin(cand))
+        edges.append((best[j], parent[j], j))
+        in_tree[j] = True
+        closer = d[j] < best
+        best = np.where(closer, d[j], best)
+        parent = np.where(closer, j, parent)
+    edges.sort()
+    labels = np.arange(n)
+
+    def find(i: int) -> int:
+        while labels[i] != i:
+            labels[i] = labels[labels[i]]
+            i = labels[i]
+        return i
+
+    for _, a, b in edges[: n - 3]:
+        labels[find(a)] = find(b)
+    roots = np.array([find(i) for i in range(n)])
+    uniq = list(dict.fromkeys(roots.tolist()))
+    xs = [centres[roots == r, 0].mean() for r in uniq]
+    rank = {r: i + 1 for i, r in enumerate(np.array(uniq)[np.argsort(xs)].tolist())}
+    return np.array([rank[r] for r in roots])
+
+
+def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
+    """Cluster labels of ``data`` rows (fitted on at most 600 rows, then every row to its nearest centre)."""
+    data = np.ascontiguousarray(data, np.float32)
+    fit = data[:: max(1, len(data) // 600)]
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 0.2)
+    _, _, centres = cv2.kmeans(fit, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
+
+
+def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
+    """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
+    cluster), then pieces still holding several butts by position."""
+    logc = np.log(small[ys, xs].astype(np.float32) + EPS)
+    feat = np.hstack([logc - logc.mean(axis=1, keepdims=True), logc.mean(axis=1, keepdims=True) * 0.6])
+    labels = _kmeans(feat, k)
+    x0, y0 = xs.min(), ys.min()
+    canvas = np.zeros((ys.max() - y0 + 1, xs.max() - x0 + 1), np.uint8)
+    out: list[dict[str, Any]] = []
+    for j in range(k):
+        canvas[:] = 0
+        sel = labels == j
+        canvas[ys[sel] - y0, xs[sel] - x0] = 1
+        canvas = cv2.morphologyEx(canvas, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(canvas, connectivity=4)
+        for i in range(1, n):
+            area = stats[i, cv2.CC_STAT_AREA]
+            if area < 0.35 * single:
+                continue
+            py, px = np.nonzero(lab == i)
+            px, py = px + x0, py + y0
+            m = _split_count(area, single)
+            if m == 1:
+                out.append({"xs": px, "ys": py, "k": k})
+                continue
+            sub = _kmeans(np.stack([px, py], 1).astype(np.float32), m)
+            for q in range(m):
+                s = sub == q
+                if s.sum() >= 0.35 * single:
+                    out.append({"xs": px[s], "ys": py[s], "k": k})
+    if len(out) > k:  # shading split one butt into pieces: keep the k largest
+        out = sorted(out, key=lambda p: -len(p["xs"]))[:k]
+    return out
+
+
+def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
+    """Candidate butts in the work image: pixel masks split so each holds one butt."""
+    diff8 = cv2.GaussianBlur(_difference(small, bg), (3, 3), 0)
+    diff = diff8.astype(np.float32) * LOG_STEP
+    vals = diff[::3, ::3][search[::3, ::3] > 0]
+    if vals.size < 30:
+        return []
+    med = float(np.median(vals))
+    mad = float(np.median(np.abs(vals - med))) + 1e-3
+    thr = max(0.12, med + 6.0 * 1.4826 * mad)
+    mask = ((diff > thr) & (search > 0)).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if n <= 1:
+        return []
+    h, w = mask.shape
+    comps = []
+    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
+    if len(big) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
+        big = sorted(big, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
+    for i in big:
+        x, y, bw, bh, area = stats[i]
+        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:  # cut by the frame edge: not a whole pile
+            continue
+        sub = lab[y:y + bh, x:x + bw] == i
+        dsub = diff[y:y + bh, x:x + bw][sub]
+        if np.mean(dsub > max(STRONG * thr, 0.3)) < 0.35:
+            continue  # soft-edged: a glare halo or a shadow, not a piece with a sharp edge
+        pix = small[y:y + bh, x:x + bw][sub].astype(np.float32)
+        clipped = float(np.mean(pix.min(axis=1) >= 245))
+        add = pix.mean(axis=0) - bg[y:y + bh, x:x + bw][sub].mean(axis=0)
+        brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
+        comps.append({"i": i, "box": (x, y, bw, bh), "area": float(area), "sub": sub, "clipped": clipped,
+                      "brighter": brighter})
+    if not comps:
+        return []
+    # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
+    lone = []
+    for c in comps:
+        ys, xs = np.nonzero(c["sub"])
+        (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+        long_side, short_side = max(rw, rh), max(1.0, min(rw, rh))
+        c["aspect"] = long_side / short_side
+        c["half"] = short_side / 2
+        c["pts"] = (xs, ys)
+        _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
+        c["disc"] = c["area"] / (np.pi * max(radius, 1.0) ** 2)
+        if 2.0 <= c["aspect"] <= 4.8 and c["area"] >= 0.75 * long_side * short_side:
+            lone.append((c["area"], short_side / 2))
+    if lone:
+        single = float(np.median([a for a, _ in lone]))
+        half = float(np.median([r for _, r in lone]))
+    else:
+        halves = np.array([c["half"] for c in comps])
+        half = float(np.min(halves[halves >= 0.5 * np.median(halves)]))
+        single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
+    out = []
+    for c in comps:
+        if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
+            continue  # crumbs, lines, shadows' edges
+        if c["aspect"] < 1.6 and c["disc"] > 0.7 and (c["clipped"] > 0.25 or c["brighter"] > 0.45):
+            continue  # a filled round patch where white light is added: a glare spot
+        k = _split_count(c["area"], single)
+        x, y, bw, bh = c["box"]
+        xs, ys = c["pts"]
+        if k == 1:
+            if c["aspect"] < 1.7:
+                continue  # round: a glare spot or a coin, not a butt
+            out.append({"xs": xs + x, "ys": ys + y, "k": 1})
+            continue
+        out.extend(_split(small, xs + x, ys + y, k, single))
+    return out
+
+
+def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare) and the
+    table colour under it."""
+    xs, ys = butt["xs"], butt["ys"]
+    pix = small[ys, xs].astype(np.float32)
+    n = len(xs)
+    if n > 12:
+        r2 = (xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2
+        cut = int(n * 0.75)
+        pix = pix[r2 <= np.partition(r2, cut)[cut]]
+    order = np.argsort(pix.sum(axis=1))
+    m = len(order)
+    lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
+    colour = pix[order[lo:hi]].mean(axis=0)
+    table = bg[ys[::3], xs[::3]].astype(np.float32).mean(axis=0)
+    return colour, table
+
+
+# ---------------------------------------------------------------- scene-level colour fit
+
+def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[np.ndarray, np.ndarray]:
+    """Find the offset (table lightness, R/G, B/G) that makes the butts best match the colour models.
+
+    ``raw`` holds per butt (log butt/table lightness, log R/G, log B/G). With the mat the table
+    lightness is known (``prior_l``) and the colour is already balanced: only a small refit.
+    Returns (offset, distances).
+    """
+    def best_of(offs: np.ndarray) -> np.ndarray:
+        # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
+        diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
+        pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
+        q = (diff * pd).sum(axis=2) + model.logdet[None, :]  # (N, K)
+        lin = (offs @ pd.reshape(-1, 3).T).reshape(len(offs), *q.shape)  # (O, N, K)
+        quad = np.einsum("oi,kij,oj->ok", offs, model.prec, offs)  # (O, K)
+        dist = q[None] + 2 * lin + quad[:, None, :]
+        cost = np.minimum(dist.min(axis=2), 30.0).sum(axis=1) + 4.0 * ((offs[:, 1:] / 0.35) ** 2).sum(axis=1)
+        return offs[int(np.argmin(cost))]
+
+    def grid(centre: np.ndarray, half: np.ndarray, step: np.ndarray) -> np.ndarray:
+        axes = [c + np.arange(-h, h + 1e-6, s) for c, h, s in zip(centre, half, step, strict=True)]
+        g = np.meshgrid(*axes, indexing="ij")
+        return np.stack([a.ravel() for a in g], 1).astype(np.float32)
+
+    if prior_l is not None:
+        off = best_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]))
+    else:
+        off = best_of(grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.2, 0.2]))
+        off = best_of(grid(off, [0.2, 0.14, 0.14], [0.1, 0.07, 0.07]))
+        off = best_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]))
+    if prior_l is None:  # refine: butts that fit well pull the offset towards their class means
+        start_off = off.copy()
+        for _ in range(3):
+            f = raw + off
+            dist = model.dist(f)
+            k = dist.argmin(axis=1)
+            resid = model.mu[k] - f
+            w = (dist.min(axis=1) - model.logdet[k] < 9.0).astype(np.float32)
+            step = (resid * w[:, None]).sum(0) / (w.sum() + 2.0)
+            off = start_off + np.clip(off + step - start_off, -0.1, 0.1)
+    return off, model.dist(raw + off)
+
+
+# ---------------------------------------------------------------- the reader
+
+def _empty(frame: Any) -> Observation:
+    h, w = (frame.shape[:2] if isinstance(frame, np.ndarray) and frame.ndim >= 2 else (0, 0))
+    return Observation("tokens", [], int(w), int(h))
+
+
+def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
+    """Shared by read and teach: butts with their raw features, positions and boxes."""
+    h, w = frame.shape[:2]
+    f = min(1.0, WORK_WIDTH / w)
+    small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA) \
+        if f < 1 else frame
+    mat = matmod.find_mat(frame, small if WORK_WIDTH == 640 else None)
+    sh, sw = small.shape[:2]
+    search = np.zeros((sh, sw), np.uint8)
+    luts = None
+    if mat is not None:
+        for poly in mat.zones:
+            p = poly * f
+            inner = p + (p.mean(0) - p) * 0.03
+            cv2.fillConvexPoly(search, np.round(inner).astype(np.int32), 1)
+        if mat.white.min() > 8:
+            luts = matmod.correction_luts(mat.white, mat.grey)
+    else:
+        search[:] = 1
+    if not search.any():
+        return [], None, mat
+    bg = _background(small, search)
+    butts = _find_butts(small, search, bg)
+    items = []
+    if not butts:
+        return [], None, mat
+    measured = [_measure(small, bg, b) for b in butts]
+    colours = np.float32([m[0] for m in measured])
+    tables = np.float32([m[1] for m in measured])
+    if luts is not None:
+        grid = np.arange(256, dtype=np.float32)
+        for c in range(3):
+            colours[:, c] = np.interp(colours[:, c], grid, luts[:, c])
+            tables[:, c] = np.interp(tables[:, c], grid, luts[:, c])
+    fc, ft = _features_bgr(colours), _features_bgr(tables)
+    for i, b in enumerate(butts):
+        raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
+        xs, ys = b["xs"] / f, b["ys"] / f
+        box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
+               int(np.ceil(ys.max() - ys.min() + 1 / f))]
+        items.append({"raw": raw, "table_l": float(ft[i, 0]), "centre": (float(xs.mean()), float(ys.mean())),
+                      "box": box, "k": b["k"]})
+    prior = None
+    if mat is not None and luts is not None:
+        fill = np.array([np.interp(mat.zone_fill[c], np.arange(256), luts[:, c]) for c in range(3)], np.float32)
+        prior = float(_features_bgr(fill)[0][0])
+    return items, prior, mat
+
+
+def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
+    """Every butt in the frame with its colour, group (1-3), box and confidence; never raises."""
+    try:
+        frame = check_frame(frame)
+    except ImageError:
+        return _empty(frame)
+    h, w = frame.shape[:2]
+    if min(h, w) < 32:
+        return Observation("tokens", [], w, h)
+    model = _Model(profile)
+    items, prior, mat = _analyse(frame, model)
+    if not items:
+        return Observation("tokens", [], w, h)
+    raw = np.stack([it["raw"] for it in items])
+    _, dist = _fit_scene(raw, model, prior)
+    post = np.exp(-(dist - dist.min(axis=1, keepdims=True)) / 2)
+    post /= post.sum(axis=1, keepdims=True)
+    best = dist.argmin(axis=1)
+    centres = np.float32([it["centre"] for it in items])
+    if mat is not None:
+        groups = np.array([mat.zone_of(c) or 0 for c in centres])
+    else:
+        groups = _group_without_mat(centres)
+    objects = []
+    for i, it in enumerate(items):
+        if groups[i] == 0:
+            continue
+        fit = float(np.exp(-max(0.0, dist[i, best[i]] - model.logdet[best[i]] - 6.0) / 8.0))
+        conf = float(post[i, best[i]]) * fit * (0.85 if it["k"] > 1 else 1.0)
+        if mat is None and len(items) < 3:
+            conf *= 0.6  # too few butts to fit the light, and groups are a guess
+        objects.append({"colour": model.names[int(best[i])], "group": int(groups[i]),
+                        "box": it["box"], "confidence": round(min(1.0, conf), 3)})
+    return Observation("tokens", objects, w, h)
+
+
+def teach(examples: dict[str, list[np.ndarray]]) -> dict:
+    """Learn each butt colour's appearance (mean and covariance of the features) from photos, one
+    colour per class folder. Photos with the mat give absolute features; photos without it share
+    one fitted light offset (they are taken on the same table under the same light)."""
+    unknown = sorted(set(examples) - set(COLOURS))
+    if unknown:
+        raise ValueError(f"unknown butt colour '{unknown[0]}': class folders must be named "
+                         f"{', '.join(COLOURS)}")
+    model = _Model(None)
+    per_class: dict[str, list[np.ndarray]] = {}
+    free: list[tuple[str, np.ndarray]] = []
+    for name, photos in examples.items():
+        for n, photo in enumerate(photos, start=1):
+            try:
+                frame = check_frame(photo)
+            except ImageError as exc:
+                raise ValueError(f"{name} photo {n}: {exc}") from None
+            items, prior, mat = _analyse(frame, model)
+            if not items:
+                raise ValueError(f"{name} photo {n}: no butt found in it")
+            for it in items:
+                if prior is not None:
+                    per_class.setdefault(name, []).append(it["raw"] + np.float32([prior, 0, 0]))
+                else:
+                    free.append((name, it["raw"]))
+    if free:
+        k_of = {c: i for i, c in enumerate(model.names)}
+        resid = np.stack([model.mu[k_of[name]] - raw for name, raw in free])
+        names = [name for name, _ in free]
+        # one shared offset: the mean over classes of each class's mean residual
+        off = np.mean([resid[[nm == c for nm in names]].mean(axis=0) for c in dict.fromkeys(names)], axis=0)
+        off[1:] = np.clip(off[1:], -0.7, 0.7)
+        for name, raw in free:
+            per_class.setdefault(name, []).append(raw + off)
+    base = default_model()
+    means, covs = dict(base["means"]), dict(base["covs"])
+    for name, feats in per_class.items():
+        arr = np.stack(feats)
+        mu = arr.mean(axis=0)
+        cov = np.cov(arr.T) if len(arr) > 2 else np.zeros((3, 3))
+        prior_cov = np.asarray(base["covs"][name]) * 0.35
+        n = len(arr)
+        cov = (cov * n + prior_cov * 4) / (n + 4)
+        means[name] = [float(v) for v in mu]
+        covs[name] = [[float(v) for v in row] for row in cov]
+    return {"means": means, "covs": covs, "taught": sorted(per_class)}
