@@ -27,9 +27,11 @@ class SourceError(RuntimeError):
 class DemoTable:
     """The built-in demo table: rendered scenes of the game's pieces, one scene at a time.
 
-    ``advance`` moves to the next scene (after a confirm), so the demo walks through a game the
-    way a real table would. Frames are rendered once per scene and then served as the same array,
-    so the reader does not re-read an unchanged picture.
+    ``advance(**scene)`` asks for the next scene, with the pieces the game needs now when the
+    screen knows them (``colours`` of the butts in the bag, ``kinds`` of the dice in play: see
+    ui.panels.demo_scene), so the demo walks through a real game: frame, reading, confirm, score.
+    Rendering happens in the grab thread (``read``), never on the UI thread; a scene is rendered
+    once and then served as the same array, so the reader does not re-read an unchanged picture.
     """
 
     is_demo = True
@@ -40,29 +42,39 @@ class DemoTable:
         self.seed = seed
         self.size = size
         self._frame: np.ndarray | None = None
+        self._wanted: dict[str, Any] | None = {}
         self.truth: list[dict[str, Any]] = []
         self._lock = threading.Lock()
+        self._open = False
 
     def open(self) -> None:
-        self._render()
+        self._open = True
 
-    def _render(self) -> None:
+    def _render(self, scene_args: dict[str, Any]) -> None:
         try:
             render = importlib.import_module(f"vision.render.{self.kind}")
-            frame, truth = render.scene(self.seed)
+            frame, truth = render.scene(self.seed, **scene_args)
         except Exception:  # no renderer installed (or it failed): an empty wooden table
             frame, truth = _empty_table(self.size, self.seed), []
         with self._lock:
             self._frame = np.ascontiguousarray(frame)
             self.truth = list(truth)
 
-    def advance(self) -> None:
-        """Show the next scene of the demo game."""
-        self.seed += 1
-        self._render()
+    def advance(self, **scene_args: Any) -> None:
+        """Show the next scene of the demo game (rendered by the next ``read``)."""
+        with self._lock:
+            self.seed += 1
+            self._wanted = dict(scene_args)
 
     def read(self) -> np.ndarray:
-        time.sleep(1 / 30)  # a camera's pace, so the preview thread does not spin
+        if not self._open:
+            raise SourceError("the demo table is not open")
+        with self._lock:
+            wanted, self._wanted = self._wanted, None
+        if wanted is not None:
+            self._render(wanted)
+        else:
+            time.sleep(1 / 30)  # a camera's pace, so the preview thread does not spin
         with self._lock:
             if self._frame is None:
                 raise SourceError("the demo table is not open")
@@ -70,6 +82,7 @@ class DemoTable:
 
     def close(self) -> None:
         with self._lock:
+            self._open = False
             self._frame = None
 
 

@@ -202,3 +202,18 @@ def confirm_wanted(view: dict[str, Any]) -> bool:
     if view.get("game") == "buttons" and "phase" in view:
         return view["phase"] == "turn" and not view.get("must_place") and bool(view.get("active"))
     return True
+
+
+def demo_scene(view: dict[str, Any], rng: Any) -> dict[str, Any] | None:
+    """What the demo table should show next for this game's state (renderer arguments), or None
+    to keep the picture: the bag's butts drawn into three groups when a draw is due (Bag of
+    Butts), the dice in play when a roll is due (Buttons)."""
+    if not confirm_wanted(view):
+        return None
+    if view.get("game") == "bag-of-butts" and "bag" in view:
+        colours = [t for t, n in view["bag"].items() for _ in range(n)]
+        rng.shuffle(colours)
+        return {"colours": colours}
+    if view.get("game") == "buttons" and "dice" in view:
+        return {"kinds": [("white", "gold"), ("black", "gold")] + [("black", "white")] * view["dice"]["black"]}
+    return {}

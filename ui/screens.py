@@ -8,6 +8,7 @@ to ``Session.confirm``. No score is computed here.
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -202,6 +203,8 @@ class TableScreen(Screen):
         self.latencies: list[float] = []
         self.objects: list[dict[str, Any]] = []
         self.teaching: list[str] = []
+        self.demo_rng = random.Random(1)
+        self.camera_objects: list[dict[str, Any]] = []  # the last reading, restored by Clear
 
     # -- camera ------------------------------------------------------------------------------------
     def start_feed(self) -> None:
@@ -215,6 +218,7 @@ class TableScreen(Screen):
         if reader is None:
             self.camera_text = (self.camera_text + " " + tr("no_vision", app().lang, kind=self.kind)).strip()
         self.feed = TableFeed(self.source, reader, self._frame_arrived, self._reading_arrived, self._feed_error)
+        self.next_scene()
         self.feed.start()
 
     def stop_feed(self) -> None:
@@ -243,6 +247,7 @@ class TableScreen(Screen):
         """A new reading from the camera (ignored once the players corrected it by hand)."""
         if t_frame is not None:
             self.latencies.append((time.perf_counter() - t_frame) * 1000)
+        self.camera_objects = [dict(o) for o in objects]
         if self.edited:
             return
         self.set_objects(objects)
@@ -291,7 +296,7 @@ class TableScreen(Screen):
         """Forget the corrections: the camera's reading shows again."""
         self.edited = False
         self.error_text = ""
-        self.set_objects([])
+        self.set_objects(self.camera_objects)
 
     # -- the game ----------------------------------------------------------------------------------
     def on_pre_enter(self, *_: Any) -> None:
@@ -411,14 +416,19 @@ class TableScreen(Screen):
             self.holder = ""
             self.edited = False
             self.objects = []
-            self.next_scene()
+            self.camera_objects = []
+        self.next_scene()
         self.refresh()
         return True
 
     def next_scene(self) -> None:
-        """The demo table moves on to its next picture (a real camera just keeps looking)."""
-        if self.source is not None and hasattr(self.source, "advance"):
-            self.source.advance()
+        """The demo table moves on to the picture the game needs next (a real camera just keeps
+        looking)."""
+        if self.source is None or not hasattr(self.source, "advance") or app().session is None:
+            return
+        scene = panels.demo_scene(app().session.game.view(), self.demo_rng)
+        if scene is not None:
+            self.source.advance(**scene)
 
     def undo(self) -> None:
         lang = app().lang
@@ -430,6 +440,7 @@ class TableScreen(Screen):
         self.error_text = ""
         self.announce_text = tr("took_back" if event else "nothing_undo", lang)
         self.teaching = [a.explanation(lang) for a in app().session.log[-3:]]
+        self.next_scene()
         self.refresh()
 
     # -- per-game choices --------------------------------------------------------------------------

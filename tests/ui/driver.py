@@ -190,6 +190,8 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     res["edited"] = table.edited
     tap(tr("clear"))
     yield 0.05
+    res["after_clear"] = [o["colour"] for o in table.objects]  # the camera's reading is back
+    table.show_reading([])  # the players take the butts off the table
     # enter the first draw by hand with the picker: the whole bag, three groups
     first = {1: ["pink", "pink", "yellow"], 2: ["yellow", "blue", "blue"], 3: ["green", "green"]}
     for group, colours in first.items():
@@ -229,6 +231,8 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     res["events_after_redo"] = len(app().session.record.events)
     tap(tr("back"))
     yield 0.1
+    if "short" in args:  # screenshots only: the whole game is played at the other size
+        return
     # play on to the end of the game by touch
     log = {"taps": 0}
     announced = set()
@@ -560,12 +564,85 @@ def scenario_billy(res: dict[str, Any], args: list[str]):
         del res["error"]
 
 
-SCENARIOS = {"buttons": scenario_buttons, "ndb": scenario_ndb, "billy": scenario_billy, "bag": scenario_bag, "unfinished": scenario_unfinished, "resume": scenario_resume,
-             "tour": scenario_tour}
+def scenario_demo(res: dict[str, Any], args: list[str]):
+    """The demo table as a newcomer meets it: rendered frames of the game's own pieces, the real
+    reader, Confirm, the engine's answer; for Bag of Butts and then Buttons."""
+    size = args[0]
+    yield 0.3
+    tap("Bag of Butts")
+    yield 0.1
+    tap(tr("remove_player"))
+    yield 0.05
+    tap(tr("start"))
+    table = screen()
+    for _ in range(100):  # rendering and reading take a moment on a busy machine
+        yield 0.1
+        if table.objects:
+            break
+    res["bob_camera_text"] = table.camera_text
+    res["bob_reading"] = table.reading_text
+    res["bob_labels"] = sorted({readings_label(o, "tokens") for o in table.objects})
+    yield from snap(f"demo-bag-{size}")
+    tap(table.confirm_text)
+    yield 0.1
+    res["bob_events"] = len(app().session.record.events)
+    res["bob_error"] = table.error_text
+    res["bob_teach"] = table.teach_text
+    yield from snap(f"demo-bag-groups-{size}")
+    tap(tr("home"))
+    yield 0.2
+    tap("Buttons")
+    yield 0.1
+    players = screen()
+    inputs = sorted((w for w in walk(players) if type(w).__name__ == "TextInput"),
+                    key=lambda w: (-w.to_window(*w.pos)[1], w.to_window(*w.pos)[0]))
+    for i, name in enumerate(BOARDS):
+        inputs[2 * i].text = name
+        inputs[2 * i + 1].text = " ".join(BOARDS[name])
+    tap(tr("start"))
+    table = screen()
+    for _ in range(100):
+        yield 0.1
+        if table.objects:
+            break
+    res["buttons_reading"] = table.reading_text
+    yield from snap(f"demo-buttons-{size}")
+    tap(table.confirm_text)
+    yield 0.1
+    res["buttons_events"] = len(app().session.record.events)
+    res["buttons_error"] = table.error_text
+    res["buttons_state"] = table.state_text
+
+
+def readings_label(obj: dict[str, Any], kind: str) -> str:
+    from ui.readings import label
+
+    return label(obj, kind)
+
+
+def without_reader() -> None:
+    """Readings come from the test, handed over as the camera thread does: no reader runs on the
+    demo pictures meanwhile (its readings would replace the test's)."""
+    import ui.screens
+
+    ui.screens.load_reader = lambda kind, profile=None: None
+    note = ui.screens.TableScreen.start_feed
+
+    def start_feed(self: Any) -> None:
+        note(self)
+        self.camera_text = "Test drive: the readings are handed in by the test."
+
+    ui.screens.TableScreen.start_feed = start_feed
+
+
+SCENARIOS = {"demo": scenario_demo, "buttons": scenario_buttons, "ndb": scenario_ndb, "billy": scenario_billy,
+             "bag": scenario_bag, "unfinished": scenario_unfinished, "resume": scenario_resume, "tour": scenario_tour}
 
 
 def main() -> int:
     name, out, *args = sys.argv[1:]
+    if name != "demo":
+        without_reader()
     app_args = args[args.index("--") + 1:] if "--" in args else []
     args = args[: args.index("--")] if "--" in args else args
     res: dict[str, Any] = {}

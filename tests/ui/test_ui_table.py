@@ -18,6 +18,7 @@ def test_bag_of_butts_whole_game_by_touch_at_800x480(run_driver, tmp_path):
     assert res["events_after_refusal"] == 0
     # tapping a piece on the picture opens the picker; the correction sticks
     assert res["picker_open"] and res["corrected"][0] == "yellow" and res["edited"]
+    assert res["after_clear"] == ["pink", "blue", "green"]  # Clear drops the correction
     # the first draw entered by hand, piece by piece
     assert res["hand_reading"] == "Reading: 1: pink, pink, yellow | 2: yellow, blue, blue | 3: green, green"
     assert "Ann draws 3/3/2" in res["after_draw_teach"]
@@ -46,10 +47,11 @@ def test_bag_of_butts_whole_game_by_touch_at_800x480(run_driver, tmp_path):
     assert exported["game"] == "bag-of-butts" and exported["players"] == ["Ann", "Bob", "Cy"]
 
 
-def test_bag_of_butts_at_1280x800(run_driver):
-    res = run_driver("bag", "1280x800", "--", "--size", "1280x800", "--camera", "demo")
+def test_bag_of_butts_first_turns_at_1280x800(run_driver):
+    res = run_driver("bag", "1280x800", "short", "--", "--size", "1280x800", "--camera", "demo")
     assert "error" not in res, res.get("error")
-    assert res["over"] and res["events_after_refusal"] == 0
+    assert res["events_after_refusal"] == 0 and res["scores_after_first"] == {"Ann": 2, "Bob": 1, "Cy": 0}
+    assert (res["events_after_undo"], res["events_after_redo"]) == (1, 2)
 
 
 def test_unfinished_game_comes_back_with_resume(run_driver):
@@ -125,3 +127,20 @@ def test_blasting_billy_reveal_corrected_by_touch_at_1280x800(run_driver):
     assert "Billy's green: the dynamite takes green-4 with it: 12 becomes 8" in res["state"]
     assert res["next_text"].startswith("Game over. Winner: Player 2")
     assert "Everyone was shot" in res["teach"]
+
+
+def test_demo_table_shows_the_whole_loop_with_real_frames_and_readers(run_driver):
+    """No camera: rendered frames of the game's own pieces, read by the real readers, confirmed."""
+    pytest.importorskip("vision.tokens")
+    pytest.importorskip("vision.render.dice")
+    res = run_driver("demo", "800x480", "--", "--size", "800x480", "--camera", "demo")
+    assert "error" not in res, res.get("error")
+    assert res["bob_camera_text"] == "No camera found: playing on the demo table."
+    assert res["bob_reading"].startswith("Reading: 1: ")
+    # the bag's eight butts read from the picture, labelled in words, accepted by the engine
+    assert res["bob_error"] == "" and res["bob_events"] == 1
+    assert "draws" in res["bob_teach"]
+    assert all(lbl.split()[0] in ("pink", "yellow", "blue", "green") for lbl in res["bob_labels"])
+    # Buttons: the six dice in play read as a roll the engine accepts
+    assert res["buttons_error"] == "" and res["buttons_events"] == 1
+    assert "Ann rolled: white " in res["buttons_state"]
