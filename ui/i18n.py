@@ -31,6 +31,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "start": ("Start", "Start"),
     "back": ("Back", "Terug"),
     "colour": ("Colour", "Kleur"),
+    "read_board": ("Read board", "Bord lezen"),
+    "reading_board": ("Reading the board under the camera...", "Het bord onder de camera wordt gelezen..."),
     "first_player_note": ("The first player starts; seats go clockwise.",
                           "De eerste speler begint; de plaatsen gaan met de klok mee."),
     # table

@@ -174,6 +174,16 @@ def reveal_event(objects: list[dict[str, Any]], owners: list[str]) -> dict[str, 
     return {"type": "reveal", "rows": dict(zip(owners, rows, strict=True))}
 
 
+def board_rows(objects: list[dict[str, Any]]) -> list[str]:
+    """Buttons setup: a board read by the camera as the record's 6 strings of R Y G B."""
+    cells = {(o.get("row"), o.get("col")): str(o.get("colour")) for o in objects}
+    missing = [(r, c) for r in range(1, 7) for c in range(1, 7) if cells.get((r, c)) not in ("R", "Y", "G", "B")]
+    if missing:
+        raise ReadingError(Text(f"{len(missing)} of the 36 cells were not read: put the whole board under the camera",
+                                f"{len(missing)} van de 36 vakjes niet gelezen: leg het hele bord onder de camera"))
+    return ["".join(cells[(r, c)] for c in range(1, 7)) for r in range(1, 7)]
+
+
 def picker_fields(kind: str, game: str, rows: int = 1) -> list[tuple[str, tuple[Any, ...]]]:
     """The fields a player sets when correcting or adding a piece, each with its choices."""
     if kind == "tokens":

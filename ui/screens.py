@@ -101,6 +101,10 @@ class PlayersScreen(Screen):
     colours = ListProperty()
     boards = ListProperty()
 
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.board_source: Any = None
+
     def setup(self, game: str) -> None:
         self.game = game
         try:
@@ -152,7 +156,53 @@ class PlayersScreen(Screen):
                 board = TextInput(text=self.boards[i], multiline=False, font_size=sp(14), hint_text="RYGBRY ...")
                 board.bind(text=lambda _w, t, i=i: self.boards.__setitem__(i, t))
                 row.add_widget(board)
+                read = Button(text=tr("read_board", app().lang), font_size=sp(15), size_hint_x=0.3)
+                read.bind(on_release=lambda _b, i=i: self.read_board(i))
+                row.add_widget(read)
             rows.add_widget(row)
+
+    def read_board(self, i: int) -> None:
+        """Buttons: read player i's board layout with the camera (in a thread; the demo table
+        shows the next rendered board each time)."""
+        import threading
+
+        lang = app().lang
+        app().message = tr("reading_board", lang)
+
+        def work() -> None:
+            try:
+                if self.board_source is None:
+                    self.board_source = open_source(app().camera_spec, "board", app().config_file)
+                    self.board_source.open()
+                if hasattr(self.board_source, "advance"):
+                    self.board_source.advance()
+                frame = self.board_source.read()
+                reader = load_reader("board", app().profile("board"))
+                if reader is None or frame is None:
+                    raise ReadingError(readings.Text(tr("no_vision", "en", kind="board"),
+                                                     tr("no_vision", "nl", kind="board")))
+                rows = readings.board_rows([dict(o) for o in reader(frame).objects])
+                result = (" ".join(rows), "")
+            except ReadingError as exc:
+                result = (None, exc.text(lang))
+            except Exception as exc:  # a camera failing mid-read: say so, keep the screen
+                result = (None, str(exc) or type(exc).__name__)
+            Clock.schedule_once(lambda dt: self._board_read(i, *result), 0)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def _board_read(self, i: int, rows: str | None, problem: str) -> None:
+        if rows is not None:
+            self.boards[i] = rows
+            app().message = ""
+            self.rebuild()
+        else:
+            app().message = problem
+
+    def on_leave(self, *_: Any) -> None:
+        if self.board_source is not None:
+            self.board_source.close()
+            self.board_source = None
 
     def next_colour(self, i: int, button: Button) -> None:
         order = readings.PLAYER_COLOURS

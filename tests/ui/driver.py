@@ -594,12 +594,19 @@ def scenario_demo(res: dict[str, Any], args: list[str]):
     tap("Buttons")
     yield 0.1
     players = screen()
-    inputs = sorted((w for w in walk(players) if type(w).__name__ == "TextInput"),
-                    key=lambda w: (-w.to_window(*w.pos)[1], w.to_window(*w.pos)[0]))
-    for i, name in enumerate(BOARDS):
-        inputs[2 * i].text = name
-        inputs[2 * i + 1].text = " ".join(BOARDS[name])
+    for i in range(2):  # each player's board read by the camera (the demo shows a rendered board)
+        reads = sorted((w for w in walk(players) if getattr(w, "text", None) == tr("read_board")),
+                       key=lambda w: -w.to_window(*w.pos)[1])
+        tap_at(*reads[i].to_window(*reads[i].center))
+        for _ in range(100):
+            yield 0.1
+            if players.boards[i] and not app().message:
+                break
+    res["boards_read"] = [players.boards[i] for i in range(2)]
+    yield from snap(f"demo-buttons-players-{size}")
     tap(tr("start"))
+    yield 0.3
+    res["buttons_start_message"] = app().message
     table = screen()
     for _ in range(100):
         yield 0.1

@@ -143,4 +143,7 @@ def test_demo_table_shows_the_whole_loop_with_real_frames_and_readers(run_driver
     assert all(lbl.split()[0] in ("pink", "yellow", "blue", "green") for lbl in res["bob_labels"])
     # Buttons: the six dice in play read as a roll the engine accepts
     assert res["buttons_error"] == "" and res["buttons_events"] == 1
-    assert "Ann rolled: white " in res["buttons_state"]
+    assert "Player 1 rolled: white " in res["buttons_state"]
+    # the boards were read by the camera from the demo table, not typed
+    assert all(len(b.split()) == 6 and all(len(r) == 6 and set(r) <= set("RYGB") for r in b.split())
+               for b in res["boards_read"])
