@@ -79,7 +79,7 @@ def one_run(seconds: float, kind: str, with_reader: bool) -> dict[str, Any]:
 
     result: dict[str, Any] = {}
     reader = load_reader(kind) if with_reader else None
-    result["reader"] = ("vision." + kind if reader else "stand-in") if with_reader else "none"
+    result["reader"] = (f"vision.{kind} ({type(reader).__name__})" if reader else "stand-in") if with_reader else "none"
     if with_reader and reader is None:
         reader = stand_in_reader
 

@@ -138,13 +138,53 @@ def _camera_config(spec: str, config: Any) -> Any:
     return dataclasses.replace(config if config is not None else Config(), camera=spec)
 
 
-def load_reader(kind: str, profile: dict | None = None) -> Callable[[np.ndarray], Any] | None:
-    """The reader's ``read`` for this kind (with the players' taught profile, if any), or None
-    when that reader is not installed."""
+def read_objects(kind: str, profile: dict | None, frame: np.ndarray) -> list[dict[str, Any]]:
+    """Run the reader of ``kind`` on one frame (in the reader process): the observation's objects."""
+    module = importlib.import_module(f"vision.{kind}")
+    obs = module.read(frame, profile) if profile is not None else module.read(frame)
+    return [dict(o) for o in obs.objects]
+
+
+class ProcessReader:
+    """The reader in its own process, so its Python work never holds the UI process's GIL.
+
+    Calling it blocks the calling (reader) thread until the objects are back; the frame travels by
+    pickling (a few ms for 1280x960). ``close`` ends the process.
+    """
+
+    def __init__(self, kind: str, profile: dict | None = None):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.kind, self.profile = kind, profile
+        # spawn, not fork: a forked copy of a process holding a window and GL context is unsafe
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+    def __call__(self, frame: np.ndarray) -> Any:
+        objects = self.pool.submit(read_objects, self.kind, self.profile, frame).result(timeout=30)
+        return _Objects(objects)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass
+class _Objects:
+    objects: list[dict[str, Any]]
+
+
+def load_reader(kind: str, profile: dict | None = None, in_process: bool = True) -> Callable[[np.ndarray], Any] | None:
+    """The reader for this kind (with the players' taught profile, if any), run in a reader
+    process by default; None when that reader is not installed."""
     try:
         read = importlib.import_module(f"vision.{kind}").read
     except ImportError:
         return None
+    if in_process:
+        try:
+            return ProcessReader(kind, profile)
+        except (OSError, ValueError, RuntimeError):  # no processes here: read in the thread instead
+            pass
     if profile is None:
         return read
     return lambda frame: read(frame, profile)
@@ -204,6 +244,8 @@ class TableFeed:
             self._new.notify_all()
         for t in self._threads:
             t.join(timeout=2)
+        if hasattr(self.reader, "close"):
+            self.reader.close()
         try:
             self.source.close()
         except Exception as exc:

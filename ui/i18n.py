@@ -121,6 +121,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "taught": ("Learned {kind}; profile saved to {path}", "{kind} geleerd; profiel opgeslagen in {path}"),
     "gpio": ("GPIO pins (BCM) confirm / undo / next: {pins}", "GPIO-pinnen (BCM) bevestig / ongedaan / volgende: {pins}"),
     "gpio_none": ("none fitted", "geen aangesloten"),
+    "next_button": ("Next", "Volgende"),
+    "pin_button": ("{role}: {pin}", "{role}: {pin}"),
+    "save": ("Save settings", "Instellingen bewaren"),
+    "saved_to": ("Saved to {path}; GPIO pins apply from the next start.",
+                 "Bewaard in {path}; GPIO-pinnen gelden vanaf de volgende start."),
     "fps": ("{fps:.0f} frames/s, reading {ms:.0f} ms", "{fps:.0f} beelden/s, lezen {ms:.0f} ms"),
 }
 

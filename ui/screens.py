@@ -35,6 +35,7 @@ from ui.readings import ReadingError
 from ui.rules_text import RULES
 from ui.widgets import Picker
 
+GPIO_CHOICES = (5, 6, 12, 13, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27)  # BCM lines free on a plain Pi
 SIGNAL_WORDS = {
     "reset": ("Reset!", "Reset!"), "extra-turn": ("Extra turn!", "Extra beurt!"), "bust": ("Bust!", "Pech!"),
     "round-end": ("End of the round.", "Einde van de ronde."), "game-over": ("Game over!", "Spel voorbij!"),
@@ -177,7 +178,7 @@ class PlayersScreen(Screen):
                 if hasattr(self.board_source, "advance"):
                     self.board_source.advance()
                 frame = self.board_source.read()
-                reader = load_reader("board", app().profile("board"))
+                reader = load_reader("board", app().profile("board"), in_process=False)
                 if reader is None or frame is None:
                     raise ReadingError(readings.Text(tr("no_vision", "en", kind="board"),
                                                      tr("no_vision", "nl", kind="board")))
@@ -783,6 +784,41 @@ class SettingsScreen(Screen):
         used = pins.used() if pins is not None else {}
         shown = " / ".join(str(used.get(r, "-")) for r in ("confirm", "undo", "next"))
         self.gpio_text = tr("gpio", app().lang, pins=shown if used else tr("gpio_none", app().lang))
+
+    def pin(self, role: str, _shown: str = "") -> str:
+        """The pin of a GPIO role as shown on its button ('-' when none; ``_shown`` rebinds kv)."""
+        value = getattr(getattr(app().config_file, "gpio", None), role, None)
+        return "-" if value is None else str(value)
+
+    def cycle_pin(self, role: str) -> None:
+        """Choose the BCM pin of a GPIO button (or none): each tap moves to the next free pin."""
+        import dataclasses
+
+        config = app().config_file
+        if config is None:
+            return
+        taken = {p for r, p in config.gpio.used().items() if r != role}
+        choices = [None, *[p for p in GPIO_CHOICES if p not in taken]]
+        now = getattr(config.gpio, role)
+        nxt = choices[(choices.index(now) + 1) % len(choices)] if now in choices else None
+        app().config_file = dataclasses.replace(config, gpio=dataclasses.replace(config.gpio, **{role: nxt}))
+        self.refresh()
+
+    def save(self) -> None:
+        """Write language, camera and GPIO pins to the config file (pins apply from the next start)."""
+        import dataclasses
+
+        try:
+            from companion.config import Config, save_config
+
+            config = app().config_file or Config()
+            config = dataclasses.replace(config, language=app().lang, camera=app().camera_spec)
+            path = save_config(config)
+        except (ImportError, OSError, ValueError) as exc:
+            self.camera_status = str(exc)
+            return
+        app().config_file = config
+        self.camera_status = tr("saved_to", app().lang, path=str(path))
 
     def classes(self) -> list[str]:
         return {"tokens": list(readings.TOKEN_COLOURS), "dice": ["1", "2", "3", "4", "5", "6"],

@@ -315,6 +315,12 @@ def scenario_tour(res: dict[str, Any], args: list[str]):
     tap(tr("settings"))
     yield 1.2
     res["camera_status"] = screen().camera_status
+    tap(tr("pin_button", role=tr("confirm"), pin="-"))
+    tap(tr("pin_button", role=tr("confirm"), pin="5"))
+    yield 0.05
+    tap(tr("save"))
+    yield 0.05
+    res["saved"] = screen().camera_status
     yield from snap(f"settings-nl-{size}")
     tap(tr("back"))
     yield 0.05

@@ -77,6 +77,10 @@ def test_dutch_rules_and_settings_at_1280x800_with_a_damaged_score_pad(run_drive
     assert "Eerdere spellen" in res["home_buttons"] and "Instellingen" in res["home_buttons"]
     assert res["rules_text"].startswith("[b]Bag of Butts[/b] (2-4 spelers)")
     assert "beelden/s" in res["camera_status"]
+    # two taps on the Confirm pin (none -> 5 -> 6), then saved to the config file
+    config = (tmp_path / "config" / "table-companion" / "config.toml").read_text()
+    assert res["saved"].startswith("Bewaard in ") and 'language = "nl"' in config
+    assert "confirm = 6" in config
 
 
 def test_a_bad_window_size_is_one_line_not_a_traceback(capsys):
