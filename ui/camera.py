@@ -11,6 +11,7 @@ caller hands to Kivy's Clock; nothing here touches a widget.
 from __future__ import annotations
 
 import importlib
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -18,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+READER_NICENESS = 10  # the reader process runs at a lower priority than the screen
 
 
 class SourceError(RuntimeError):
@@ -145,6 +148,14 @@ def read_objects(kind: str, profile: dict | None, frame: np.ndarray) -> list[dic
     return [dict(o) for o in obs.objects]
 
 
+def _lower_priority() -> None:
+    """In the reader process: yield the processor to the screen when both want it."""
+    try:
+        os.nice(READER_NICENESS)
+    except (AttributeError, OSError):  # no nice() here: run at the same priority
+        pass
+
+
 class ProcessReader:
     """The reader in its own process, so its Python work never holds the UI process's GIL.
 
@@ -158,7 +169,8 @@ class ProcessReader:
 
         self.kind, self.profile = kind, profile
         # spawn, not fork: a forked copy of a process holding a window and GL context is unsafe
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_lower_priority)
 
     def __call__(self, frame: np.ndarray) -> Any:
         objects = self.pool.submit(read_objects, self.kind, self.profile, frame).result(timeout=30)
