@@ -151,6 +151,9 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     size = args[0]
     rng = random.Random(7)
     yield 0.3
+    from kivy.core.window import Window
+
+    res["window"] = f"{Window.width}x{Window.height}"
     yield from snap(f"home-{size}")
     tap("Bag of Butts")
     yield 0.1
@@ -654,8 +657,6 @@ SCENARIOS = {"demo": scenario_demo, "buttons": scenario_buttons, "ndb": scenario
 
 def main() -> int:
     name, out, *args = sys.argv[1:]
-    if name != "demo":
-        without_reader()
     app_args = args[args.index("--") + 1:] if "--" in args else []
     args = args[: args.index("--")] if "--" in args else args
     res: dict[str, Any] = {}
@@ -678,6 +679,8 @@ def main() -> int:
             return
         Clock.schedule_once(step, delay)
 
+    if name != "demo":  # patched once the window exists: importing the screens earlier would open it
+        Clock.schedule_once(lambda _dt: without_reader(), 0)
     Clock.schedule_once(step, 0.2)
     from ui.app import main as ui_main
 

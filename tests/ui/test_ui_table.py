@@ -12,6 +12,7 @@ pytestmark = pytest.mark.ui
 def test_bag_of_butts_whole_game_by_touch_at_800x480(run_driver, tmp_path):
     res = run_driver("bag", "800x480", "--", "--size", "800x480", "--camera", "demo")
     assert "error" not in res, res.get("error")
+    assert res["window"] == "800x480"  # --size was applied before the window opened
     assert res["player_rows"] == 3 and res["screen_after_start"] == "table"
     # an impossible reading is refused in words and nothing is recorded
     assert res["refusal"].startswith("Not recorded: ") and "the bag holds 2 pink" in res["refusal"]
