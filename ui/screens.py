@@ -35,6 +35,7 @@ from ui.readings import ReadingError
 from ui.rules_text import RULES
 from ui.widgets import Picker
 
+STAR_MARK = "\n[b]STAR[/b]"  # a cell chosen for a star says so in words
 GPIO_CHOICES = (5, 6, 12, 13, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27)  # BCM lines free on a plain Pi
 SIGNAL_WORDS = {
     "reset": ("Reset!", "Reset!"), "extra-turn": ("Extra turn!", "Extra beurt!"), "bust": ("Bust!", "Pech!"),
@@ -590,12 +591,13 @@ class TableScreen(Screen):
                 popup.dismiss()
                 self.send({"type": "place", "player": player, "row": r, "col": c})
                 return
+            cell_button = board.cells[(r, c)]
             if [r, c] in chosen:
                 chosen.remove([r, c])
-                board.cells[(r, c)].text = board.cells[(r, c)].text.replace(" +", "")
+                cell_button.text = cell_button.text.replace(STAR_MARK, "")
             else:
                 chosen.append([r, c])
-                board.cells[(r, c)].text += " +"
+                cell_button.text += STAR_MARK
             head.text = f"{title} ({len(chosen)})"
 
         board = BoardView(view["boards"].get(player, []), covered, view.get("stars", {}).get(player, []),

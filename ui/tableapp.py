@@ -38,6 +38,22 @@ def load_config() -> tuple[Any, list[str]]:
     return config_mod.load_config()
 
 
+DESIGN_SIZE = (800, 480)  # the official touchscreen; bigger screens show the same layout, larger
+
+
+def scale_to_window() -> None:
+    """Scale dp/sp so a big screen shows the 800x480 layout larger, readable across the table.
+
+    Runs before the .kv files load, so every size in them uses the new density.
+    """
+    from kivy.core.window import Window
+    from kivy.metrics import Metrics
+
+    scale = min(Window.width / DESIGN_SIZE[0], Window.height / DESIGN_SIZE[1])
+    if scale > 1.1:
+        Metrics.density = Metrics.density * scale
+
+
 class KeepPlaying(ExceptionHandler):
     """An unexpected error in a tap or a frame becomes a one-line message, never a traceback."""
 
@@ -90,6 +106,7 @@ class TableApp(App):
 
     # -- building ----------------------------------------------------------------------------------
     def build(self) -> ScreenManager:
+        scale_to_window()
         for name in SCREENS:
             Builder.load_file(str(KV_DIR / f"{name}.kv"))
         self.open_store()
