@@ -81,8 +81,9 @@ class TableView(Widget):
         with self.canvas.before:
             Color(0.12, 0.12, 0.12)
             Rectangle(pos=self.pos, size=self.size)
-            Color(1, 1, 1)
-            self._picture = Rectangle(texture=self.texture, pos=(x0, y0 - fh * s), size=(fw * s, fh * s))
+            if self.texture is not None:  # no white box before the first frame
+                Color(1, 1, 1)
+                Rectangle(texture=self.texture, pos=(x0, y0 - fh * s), size=(fw * s, fh * s))
         shown = [o for o in self.objects if _inside(o.get("box"), fw, fh)]
         with self.canvas.after:
             for obj in shown:
