@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_CLIPBOARD", "dummy")  # no xclip/xsel needed on the Pi
     from kivy.config import Config
 
     Config.set("input", "mouse", "mouse,multitouch_on_demand")

@@ -283,7 +283,15 @@ def scenario_unfinished(res: dict[str, Any], args: list[str]):
     table = screen()
     table.show_reading(bag_reading(app().session.game, rng))
     yield 0.02
-    tap(table.confirm_text)
+    if "gpio" in args:  # the Confirm button on the GPIO header (gpiozero's mock pins)
+        controls = app().controls
+        res["gpio_available"] = getattr(controls, "available", False)
+        pin = controls.buttons["confirm"].pin
+        pin.drive_low()
+        pin.drive_high()
+        yield 0.2
+    else:
+        tap(table.confirm_text)
     yield 0.05
     res["game_id"] = app().session.game_id
     res["events"] = len(app().session.record.events)

@@ -55,10 +55,15 @@ def test_bag_of_butts_first_turns_at_1280x800(run_driver):
     assert (res["events_after_undo"], res["events_after_redo"]) == (1, 2)
 
 
-def test_unfinished_game_comes_back_with_resume(run_driver):
-    first = run_driver("unfinished", "--", "--size", "800x480", "--camera", "demo")
+def test_gpio_confirm_then_the_unfinished_game_comes_back_with_resume(run_driver, tmp_path, monkeypatch):
+    config = tmp_path / "config" / "table-companion" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[gpio]\nconfirm = 5\nundo = 6\n")
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    first = run_driver("unfinished", "gpio", "--", "--size", "800x480", "--camera", "demo")
     assert "error" not in first, first.get("error")
-    assert first["events"] == 1
+    assert first["gpio_available"]
+    assert first["events"] == 1  # the draw was confirmed by the GPIO button
     again = run_driver("resume", "--", "--size", "800x480", "--camera", "demo", "--resume")
     assert "error" not in again, again.get("error")
     assert again["screen"] == "table"
