@@ -31,7 +31,6 @@ WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
 MIN_CONFIDENCE = 0.15
-_DEBUG = False
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -232,15 +231,11 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         qa = cv2.contourArea(quad)
         hull_area = cv2.contourArea(cv2.convexHull(c))
         if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
-            if _DEBUG:
-                print("reject area", members, area, qa, hull_area, quad.astype(int).tolist())
             continue
         tl, tr, br, bl = quad
         fh = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
         fw = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
         if fh < 18 or not 0.05 < fw / fh < 0.85:
-            if _DEBUG:
-                print("reject shape", members, fh, fw, quad.astype(int).tolist())
             continue
         down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
         if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
@@ -256,7 +251,9 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     # one colour reading per face, from the unbalanced frame (white reference applied later)
     for f in faces:
         x, y, bw, bh = f["bbox"]
-        sub = np.isin(labels[y:y + bh, x:x + bw], f["labels"]).astype(np.uint8)
+        part = labels[y:y + bh, x:x + bw]
+        members = f["labels"]
+        sub = ((part == members[0]) if len(members) == 1 else np.isin(part, members)).astype(np.uint8)
         f["face_bgr"] = np.array(cv2.mean(small[y:y + bh, x:x + bw], mask=sub)[:3], np.float32)
         f["chroma"] = float(chroma[y:y + bh, x:x + bw][sub > 0].mean())
     return faces
