@@ -163,24 +163,26 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     b, g, r = cv2.split(bal)
     mx = cv2.max(cv2.max(b, g), r)
     mn = cv2.min(cv2.min(b, g), r)
-    chroma = cv2.subtract(mx, mn).astype(np.float32) / (mx.astype(np.float32) + 1.0)
+    # chroma (max - min) / max as 0-255; all per-pixel work stays in cv2 integer images for speed
+    chroma = cv2.divide(cv2.subtract(mx, mn), cv2.add(mx, 1), scale=255)
     wl = float(white.max())
     # brightness edges (card outlines, borders) cut faces apart where JPEG or blur smeared the chroma
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k)
-    edge = (hi.astype(np.int16) - cv2.erode(gray, k)) > 0.35 * (hi.astype(np.float32) + 20)
+    edge = cv2.compare(cv2.subtract(hi, cv2.erode(gray, k)), cv2.addWeighted(hi, 0.35, hi, 0, 7), cv2.CMP_GT)
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
     ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
-    edge |= ridge > 0.12 * (hi.astype(np.float32) + 20)
+    edge |= cv2.compare(ridge, cv2.addWeighted(hi, 0.12, hi, 0, 2.4), cv2.CMP_GT)
     # and hue edges split touching faces of different colours where the border between them is dim
-    inv = 1.0 / (mx.astype(np.float32) + 1.0)
-    bf, gf, rf = b.astype(np.float32), g.astype(np.float32), r.astype(np.float32)
-    for opp in ((rf - gf) * inv, ((rf + gf) * 0.5 - bf) * inv):
-        edge |= (cv2.dilate(opp, k) - cv2.erode(opp, k)) > 0.4
+    b16, g16, r16 = (c.astype(np.int16) for c in (b, g, r))
+    lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + 1
+    for opp in (r16 - g16, ((r16 + g16) >> 1) - b16):
+        edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
-    thr = float(np.clip(np.median(chroma[::4, ::4]) + 0.15, 0.3, 0.5))
-    mask = ((chroma > thr) & (mx > max(12.0, 0.06 * wl)) & ~edge).astype(np.uint8)
+    thr = float(np.clip(np.median(chroma[::4, ::4]) / 255.0 + 0.15, 0.3, 0.5))
+    mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
+    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge)) // 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     h, w = mask.shape
@@ -255,7 +257,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         members = f["labels"]
         sub = ((part == members[0]) if len(members) == 1 else np.isin(part, members)).astype(np.uint8)
         f["face_bgr"] = np.array(cv2.mean(small[y:y + bh, x:x + bw], mask=sub)[:3], np.float32)
-        f["chroma"] = float(chroma[y:y + bh, x:x + bw][sub > 0].mean())
+        f["chroma"] = float(cv2.mean(chroma[y:y + bh, x:x + bw], mask=sub)[0]) / 255.0
     return faces
 
 
@@ -462,7 +464,8 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
             cval = float(np.clip((s1 - 0.35) / 0.4, 0, 1)) * float(np.clip((s1 - s2) / 0.08 + 0.4, 0, 1))
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
             conf *= float(np.clip(c["contrast"] / 0.3, 0.3, 1.0))
-            if conf < MIN_CONFIDENCE:
+            # without a white border around it, an unsure coloured thing is clutter, not a card
+            if conf < (MIN_CONFIDENCE if c["border_ok"] else 2 * MIN_CONFIDENCE):
                 continue
             q = c["quad"]
             b = 0.04 * c["h"]
