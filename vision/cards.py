@@ -353,18 +353,32 @@ def _match_value(best: dict[Any, float], allowed: tuple) -> tuple[Any, float, fl
 
 
 def _profile_parts(profile: dict | None) -> tuple[dict, np.ndarray, list]:
+    """Colour hues and glyph templates: the defaults, with what a profile taught put in place.
+
+    Entries of a profile that do not make sense (a hand-edited file) are skipped, not fatal.
+    """
     hues = dict(DEFAULT_HUES)
     tmpl, labels = _templates()
-    if not profile:
+    if not isinstance(profile, dict):
         return hues, tmpl, labels
-    for name, c in (profile.get("colours") or {}).items():
-        if name in hues and isinstance(c, dict) and "lab" in c:
-            lab = np.asarray(c["lab"], np.float32)
+    colours = profile.get("colours")
+    for name, c in (colours.items() if isinstance(colours, dict) else ()):
+        try:
+            lab = np.asarray(c["lab"], np.float32).reshape(3)
+        except (KeyError, TypeError, ValueError):
+            continue
+        if name in hues and np.isfinite(lab).all():
             hues[name] = (float(np.arctan2(lab[2], lab[1])), float(lab[0]))
-    extra = [(parse_value(g["value"]), np.asarray(g["feature"], np.float32))
-             for g in profile.get("glyphs") or [] if len(g.get("feature", ())) == tmpl.shape[1]]
+    extra = []
+    glyphs = profile.get("glyphs")
+    for g in glyphs if isinstance(glyphs, list) else ():
+        try:
+            value, feat = parse_value(str(g["value"])), np.asarray(g["feature"], np.float32).ravel()
+        except (KeyError, TypeError, ValueError):
+            continue
+        if feat.size == tmpl.shape[1] and np.isfinite(feat).all():
+            extra.append((value, feat / max(float(np.linalg.norm(feat)), 1e-6)))
     if extra:
-        # the players' own glyphs are trusted above the generic fonts
         tmpl = np.vstack([tmpl] + [f[None] for _, f in extra])
         labels = labels + [v for v, _ in extra]
     return hues, tmpl, labels

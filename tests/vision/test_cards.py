@@ -127,6 +127,13 @@ def test_teach_round_trip(tmp_path):
         assert ok == total == 4
 
 
+def test_a_broken_profile_falls_back_to_the_defaults():
+    frame, truth = scene(6250, hand=[("red", 7), ("blue", 2), ("green", 9)])
+    broken = {"colours": {"red": {"lab": "pink"}, "blue": 3}, "glyphs": [{"value": "eleven"}, 5]}
+    ok, total = _right(truth, cards.read(frame, profile=broken).objects)
+    assert ok == total == 3
+
+
 def test_teach_refuses_unusable_examples():
     frame, _ = scene(6300, hand=[("red", 2)])
     with pytest.raises(ValueError, match="unknown colour"):
