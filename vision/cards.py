@@ -80,15 +80,7 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     return px[pc <= np.percentile(pc, 30)].mean(axis=0)
 
 
-def _order_quad(pts: np.ndarray) -> np.ndarray:
-    """Corners as top-left, top-right, bottom-right, bottom-left (cards lie upright in rows)."""
-    pts = pts[np.argsort(pts[:, 1])]
-    top = pts[:2][np.argsort(pts[:2, 0])]
-    bot = pts[2:][np.argsort(pts[2:, 0])]
-    return np.float32([top[0], top[1], bot[1], bot[0]])
-
-
-def _line_x(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Fit a line to points: (point, unit direction)."""
     vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x0, y0]), np.float32([vx, vy])
@@ -107,7 +99,7 @@ def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.
 def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     """Quadrilateral of a face from lines fitted to its sides, away from the corners.
 
-    The index plate may bite into the top-left corner of the face, so the corners themselves
+    A dark index may bite into the top-left corner of the face mask, so the corners themselves
     are not trusted: the left and bottom sides give the directions, the top side is taken
     from its right part and the right side parallel to the left.
     """
@@ -135,8 +127,8 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     bottom = pts[(un > 1 - edge_u) & (vn > 0.1) & (vn < 0.9)]
     if min(len(left), len(rightp), len(top), len(bottom)) < 2:
         return None
-    pl, dl = _line_x(left) if len(left) >= 5 else (left.mean(0), down)
-    pb, db = _line_x(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
+    pl, dl = _fit_line(left) if len(left) >= 5 else (left.mean(0), down)
+    pb, db = _fit_line(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
     pr, pt = rightp.mean(0), top.mean(0)
     tl, bl = _meet(pt, db, pl, dl), _meet(pb, db, pl, dl)
     tr, br = _meet(pt, db, pr, dl), _meet(pb, db, pr, dl)
