@@ -31,7 +31,6 @@ WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
 MIN_CONFIDENCE = 0.15
-_DEBUG = False
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -81,15 +80,7 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     return px[pc <= np.percentile(pc, 30)].mean(axis=0)
 
 
-def _order_quad(pts: np.ndarray) -> np.ndarray:
-    """Corners as top-left, top-right, bottom-right, bottom-left (cards lie upright in rows)."""
-    pts = pts[np.argsort(pts[:, 1])]
-    top = pts[:2][np.argsort(pts[:2, 0])]
-    bot = pts[2:][np.argsort(pts[2:, 0])]
-    return np.float32([top[0], top[1], bot[1], bot[0]])
-
-
-def _line_x(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Fit a line to points: (point, unit direction)."""
     vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x0, y0]), np.float32([vx, vy])
@@ -108,7 +99,7 @@ def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.
 def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     """Quadrilateral of a face from lines fitted to its sides, away from the corners.
 
-    The index plate may bite into the top-left corner of the face, so the corners themselves
+    A dark index may bite into the top-left corner of the face mask, so the corners themselves
     are not trusted: the left and bottom sides give the directions, the top side is taken
     from its right part and the right side parallel to the left.
     """
@@ -136,8 +127,8 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     bottom = pts[(un > 1 - edge_u) & (vn > 0.1) & (vn < 0.9)]
     if min(len(left), len(rightp), len(top), len(bottom)) < 2:
         return None
-    pl, dl = _line_x(left) if len(left) >= 5 else (left.mean(0), down)
-    pb, db = _line_x(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
+    pl, dl = _fit_line(left) if len(left) >= 5 else (left.mean(0), down)
+    pb, db = _fit_line(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
     pr, pt = rightp.mean(0), top.mean(0)
     tl, bl = _meet(pt, db, pl, dl), _meet(pb, db, pl, dl)
     tr, br = _meet(pt, db, pr, dl), _meet(pb, db, pr, dl)
@@ -164,24 +155,26 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     b, g, r = cv2.split(bal)
     mx = cv2.max(cv2.max(b, g), r)
     mn = cv2.min(cv2.min(b, g), r)
-    chroma = cv2.subtract(mx, mn).astype(np.float32) / (mx.astype(np.float32) + 1.0)
+    # chroma (max - min) / max as 0-255; all per-pixel work stays in cv2 integer images for speed
+    chroma = cv2.divide(cv2.subtract(mx, mn), cv2.add(mx, 1), scale=255)
     wl = float(white.max())
     # brightness edges (card outlines, borders) cut faces apart where JPEG or blur smeared the chroma
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k)
-    edge = (hi.astype(np.int16) - cv2.erode(gray, k)) > 0.35 * (hi.astype(np.float32) + 20)
+    edge = cv2.compare(cv2.subtract(hi, cv2.erode(gray, k)), cv2.addWeighted(hi, 0.35, hi, 0, 7), cv2.CMP_GT)
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
     ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
-    edge |= ridge > 0.12 * (hi.astype(np.float32) + 20)
+    edge |= cv2.compare(ridge, cv2.addWeighted(hi, 0.12, hi, 0, 2.4), cv2.CMP_GT)
     # and hue edges split touching faces of different colours where the border between them is dim
-    inv = 1.0 / (mx.astype(np.float32) + 1.0)
-    bf, gf, rf = b.astype(np.float32), g.astype(np.float32), r.astype(np.float32)
-    for opp in ((rf - gf) * inv, ((rf + gf) * 0.5 - bf) * inv):
-        edge |= (cv2.dilate(opp, k) - cv2.erode(opp, k)) > 0.4
+    b16, g16, r16 = (c.astype(np.int16) for c in (b, g, r))
+    lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + 1
+    for opp in (r16 - g16, ((r16 + g16) >> 1) - b16):
+        edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
-    thr = float(np.clip(np.median(chroma[::4, ::4]) + 0.15, 0.3, 0.5))
-    mask = ((chroma > thr) & (mx > max(12.0, 0.06 * wl)) & ~edge).astype(np.uint8)
+    thr = float(np.clip(np.median(chroma[::4, ::4]) / 255.0 + 0.15, 0.3, 0.5))
+    mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
+    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge)) // 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     h, w = mask.shape
@@ -232,15 +225,11 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         qa = cv2.contourArea(quad)
         hull_area = cv2.contourArea(cv2.convexHull(c))
         if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
-            if _DEBUG:
-                print("reject area", members, area, qa, hull_area, quad.astype(int).tolist())
             continue
         tl, tr, br, bl = quad
         fh = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
         fw = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
         if fh < 18 or not 0.05 < fw / fh < 0.85:
-            if _DEBUG:
-                print("reject shape", members, fh, fw, quad.astype(int).tolist())
             continue
         down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
         if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
@@ -256,9 +245,11 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     # one colour reading per face, from the unbalanced frame (white reference applied later)
     for f in faces:
         x, y, bw, bh = f["bbox"]
-        sub = np.isin(labels[y:y + bh, x:x + bw], f["labels"]).astype(np.uint8)
+        part = labels[y:y + bh, x:x + bw]
+        members = f["labels"]
+        sub = ((part == members[0]) if len(members) == 1 else np.isin(part, members)).astype(np.uint8)
         f["face_bgr"] = np.array(cv2.mean(small[y:y + bh, x:x + bw], mask=sub)[:3], np.float32)
-        f["chroma"] = float(chroma[y:y + bh, x:x + bw][sub > 0].mean())
+        f["chroma"] = float(cv2.mean(chroma[y:y + bh, x:x + bw], mask=sub)[0]) / 255.0
     return faces
 
 
@@ -354,18 +345,32 @@ def _match_value(best: dict[Any, float], allowed: tuple) -> tuple[Any, float, fl
 
 
 def _profile_parts(profile: dict | None) -> tuple[dict, np.ndarray, list]:
+    """Colour hues and glyph templates: the defaults, with what a profile taught put in place.
+
+    Entries of a profile that do not make sense (a hand-edited file) are skipped, not fatal.
+    """
     hues = dict(DEFAULT_HUES)
     tmpl, labels = _templates()
-    if not profile:
+    if not isinstance(profile, dict):
         return hues, tmpl, labels
-    for name, c in (profile.get("colours") or {}).items():
-        if name in hues and isinstance(c, dict) and "lab" in c:
-            lab = np.asarray(c["lab"], np.float32)
+    colours = profile.get("colours")
+    for name, c in (colours.items() if isinstance(colours, dict) else ()):
+        try:
+            lab = np.asarray(c["lab"], np.float32).reshape(3)
+        except (KeyError, TypeError, ValueError):
+            continue
+        if name in hues and np.isfinite(lab).all():
             hues[name] = (float(np.arctan2(lab[2], lab[1])), float(lab[0]))
-    extra = [(parse_value(g["value"]), np.asarray(g["feature"], np.float32))
-             for g in profile.get("glyphs") or [] if len(g.get("feature", ())) == tmpl.shape[1]]
+    extra = []
+    glyphs = profile.get("glyphs")
+    for g in glyphs if isinstance(glyphs, list) else ():
+        try:
+            value, feat = parse_value(str(g["value"])), np.asarray(g["feature"], np.float32).ravel()
+        except (KeyError, TypeError, ValueError):
+            continue
+        if feat.size == tmpl.shape[1] and np.isfinite(feat).all():
+            extra.append((value, feat / max(float(np.linalg.norm(feat)), 1e-6)))
     if extra:
-        # the players' own glyphs are trusted above the generic fonts
         tmpl = np.vstack([tmpl] + [f[None] for _, f in extra])
         labels = labels + [v for v, _ in extra]
     return hues, tmpl, labels
@@ -465,7 +470,8 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
             cval = float(np.clip((s1 - 0.35) / 0.4, 0, 1)) * float(np.clip((s1 - s2) / 0.08 + 0.4, 0, 1))
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
             conf *= float(np.clip(c["contrast"] / 0.3, 0.3, 1.0))
-            if conf < MIN_CONFIDENCE:
+            # without a white border around it, an unsure coloured thing is clutter, not a card
+            if conf < (MIN_CONFIDENCE if c["border_ok"] else 2 * MIN_CONFIDENCE):
                 continue
             q = c["quad"]
             b = 0.04 * c["h"]

@@ -127,6 +127,13 @@ def test_teach_round_trip(tmp_path):
         assert ok == total == 4
 
 
+def test_a_broken_profile_falls_back_to_the_defaults():
+    frame, truth = scene(6250, hand=[("red", 7), ("blue", 2), ("green", 9)])
+    broken = {"colours": {"red": {"lab": "pink"}, "blue": 3}, "glyphs": [{"value": "eleven"}, 5]}
+    ok, total = _right(truth, cards.read(frame, profile=broken).objects)
+    assert ok == total == 3
+
+
 def test_teach_refuses_unusable_examples():
     frame, _ = scene(6300, hand=[("red", 2)])
     with pytest.raises(ValueError, match="unknown colour"):
@@ -154,3 +161,19 @@ def test_see_command_refuses_a_file_that_is_not_an_image(tmp_path, capsys):
     assert cli.see_main(["cards", str(path), "--json"]) == 2
     err = capsys.readouterr().err
     assert "not an image" in err and "Traceback" not in err
+
+
+def test_teach_and_see_commands_work_together(tmp_path, capsys):
+    for colour, value in [("green", 4), ("purple", "dynamite")]:
+        folder = tmp_path / "examples" / f"{colour}-{value}"
+        folder.mkdir(parents=True)
+        cv2.imwrite(str(folder / "1.png"), scene(6500, hand=[(colour, value)])[0])
+    out = tmp_path / "cards.json"
+    assert cli.teach_main(["cards", "--examples", str(tmp_path / "examples"), "--out", str(out)]) == 0
+    frame, truth = scene(6501, hand=[("green", 4), ("purple", "dynamite"), ("red", 1)])
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), frame)
+    capsys.readouterr()
+    assert cli.see_main(["cards", str(path), "--profile", str(out), "--json"]) == 0
+    seen = json.loads(capsys.readouterr().out)["objects"]
+    assert [(o["colour"], o["value"]) for o in seen] == [("green", 4), ("purple", "dynamite"), ("red", 1)]
