@@ -1,7 +1,7 @@
 """The vision commands of ``companion``: ``see``, ``teach`` and ``mat``.
 
 Each reader module ``vision.<kind>`` (tokens, cards, dice, board) offers
-``read(frame, profile_data=None) -> Observation`` and ``teach(examples) -> profile_data`` where
+``read(frame, profile=None) -> Observation`` and ``teach(examples) -> profile data`` where
 ``examples`` maps a class name to a list of BGR images.
 """
 
@@ -29,6 +29,8 @@ def see_main(argv: list[str]) -> int:
     ap.add_argument("image")
     ap.add_argument("--profile", help="a profile made by 'companion teach'")
     ap.add_argument("--json", action="store_true", help="print JSON (the default prints a short list)")
+    ap.add_argument("--game", choices=("nicht-die-bohne", "blasting-billy"),
+                    help="cards only: read only this game's deck")
     args = ap.parse_args(argv)
     try:
         data = profiles.load(args.profile, args.kind) if args.profile else None
@@ -36,7 +38,11 @@ def see_main(argv: list[str]) -> int:
     except (ImageError, profiles.ProfileError) as exc:
         print(f"companion see: {exc}", file=sys.stderr)
         return 2
-    obs = reader(args.kind).read(frame, data)
+    if args.game and args.kind != "cards":
+        print("companion see: --game is for cards only", file=sys.stderr)
+        return 2
+    extra = {"game": args.game} if args.game else {}
+    obs = reader(args.kind).read(frame, data, **extra)
     if args.json:
         print(json.dumps(obs.to_json()))
     else:

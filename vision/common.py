@@ -45,14 +45,20 @@ def check_frame(frame: Any) -> np.ndarray:
     """Return a BGR uint8 frame, converting grey/BGRA; raise ImageError for anything else."""
     if not isinstance(frame, np.ndarray) or frame.size == 0:
         raise ImageError("the frame is empty or not an image")
+    if frame.dtype != np.uint8:
+        if not (np.issubdtype(frame.dtype, np.number) or frame.dtype == np.bool_):
+            raise ImageError(f"the frame has an unusable type {frame.dtype}")
+        # floats in 0..1 are scaled; anything else is clipped to the 8-bit range
+        f = np.nan_to_num(frame.astype(np.float32), nan=0.0, posinf=255.0, neginf=0.0)
+        if np.issubdtype(frame.dtype, np.floating) and f.max(initial=0.0) <= 1.0:
+            f = f * 255.0
+        frame = np.clip(f, 0, 255).astype(np.uint8)
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     elif frame.ndim == 3 and frame.shape[2] == 4:
         frame = cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
     elif frame.ndim != 3 or frame.shape[2] != 3:
         raise ImageError(f"the frame has an unusable shape {frame.shape}")
-    if frame.dtype != np.uint8:
-        frame = np.clip(frame, 0, 255).astype(np.uint8)
     return frame
 
 
