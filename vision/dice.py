@@ -3,6 +3,8 @@
 The reader works from the pips outwards, so it does not care what colour the table is:
 1. pips are small round blobs clearly darker (or brighter) than their immediate surround, found
    with a ratio threshold against a local mean on a small image pyramid (small and large dice);
+   dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
+   pips in luminance; blobs of touching pips (a six on a small die) count as two or three;
 2. a blob counts as a pip only if a ring around it is a uniform die body;
 3. pips of one polarity are linked when they are close for their size and the straight line
    between them stays on die body (no die edge, table gap or shadow in between): each linked
@@ -474,6 +476,7 @@ def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool)
 
 def _nearest_class(profile: dict[str, Any], body_lab: np.ndarray, pip_lab: np.ndarray,
                    dark: bool) -> tuple[str, str, float] | None:
+    """The taught class (body, pip, Lab distance) nearest to a die, among classes of its pip polarity."""
     best = None
     for name, c in profile.get("classes", {}).items():
         if bool(c["dark_pips"]) != dark:
@@ -487,16 +490,16 @@ def _nearest_class(profile: dict[str, Any], body_lab: np.ndarray, pip_lab: np.nd
 
 
 def _pattern_fit(face: list[Pip], count: int) -> float:
-    """How well the pip layout fits a die face (0-1): spread matching the count."""
+    """How well the pip layout fits a die face (0-1): a one is less sure than a spread of pips."""
     if count == 1:
         return 0.8
     st = _face_stats(face)
     rel = st["span"] / max(st["d"], 1.0)
-    lo, hi = (0.9, 4.8) if count >= 2 else (0, 9)
-    return 1.0 if lo <= rel <= hi else 0.5
+    return 1.0 if 0.9 <= rel <= 4.8 else 0.5
 
 
 def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Pips -> faces -> top faces -> one dict per die (see the module docstring)."""
     h0, w0 = frame.shape[:2]
     shrink = 1.0
     if max(h0, w0) > MAX_SIDE:
@@ -528,10 +531,12 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             conf *= 0.85 if _lone_pip_framed(planes, face[0]) else 0.45
         # a blurred frame (out of focus, moving hand) blurs every rim: read it, but unsure
         conf *= float(np.clip(1.6 - _rim_width(planes, face[0]) / (0.15 * st["d"] + 3.0), 0.3, 1.0))
+        body_rel = st["body"] / frame_mid
         faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
                       "dark": face[0].dark, "flat": st["flat"], "d": st["d"],
-                      "major": statistics.median([p.major / p.merged for p in face]), "body_rel": st["body"] / frame_mid,
-                      "score": st["body"] / frame_mid / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
+                      "major": statistics.median([p.major / p.merged for p in face]), "body_rel": body_rel,
+                      # top faces: bright body, round pips, and (in oblique views) higher in the frame
+                      "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
     faces = _drop_side_faces(faces)
     gains = _wb_gains(frame)
     out = []
@@ -546,7 +551,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
                 conf *= float(np.clip(1.2 - dist / 80.0, 0.3, 1.0))
         s = f["size"] / shrink
         x, y = f["x"] / shrink, f["y"] / shrink
-        box = [int(round(x - s / 2)), int(round(y - s / 2)), int(round(s)), int(round(s))]
+        x0, y0 = max(int(round(x - s / 2)), 0), max(int(round(y - s / 2)), 0)
+        x1, y1 = min(int(round(x + s / 2)), w0), min(int(round(y + s / 2)), h0)
+        box = [x0, y0, x1 - x0, y1 - y0]
         out.append({"pips": int(f["count"]), "body": body, "pip_colour": pip,
                     "confidence": round(float(np.clip(conf, 0, 1)), 3), "box": box})
     out.sort(key=lambda o: (o["box"][1], o["box"][0]))
