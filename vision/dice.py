@@ -38,7 +38,6 @@ DARK_RATIO = 0.74  # a dark pip is below this fraction of its local mean
 BRIGHT_RATIO = 1.28  # a bright pip is above this multiple of its local mean (plus an offset)
 DARK_LUT = np.clip(np.arange(256) * DARK_RATIO - 3, 0, 255).astype(np.uint8)
 BRIGHT_LUT = np.clip(np.arange(256) * BRIGHT_RATIO + 8, 0, 255).astype(np.uint8)
-DARK_PLANE_WEIGHTS = np.float32([[0.5, 0.5, 0.0]])
 MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
@@ -210,7 +209,8 @@ def planes_of(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     white bodies stay bright.
     """
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    dark_plane = cv2.transform(frame, DARK_PLANE_WEIGHTS)
+    blue, green, _ = cv2.split(frame)
+    dark_plane = cv2.addWeighted(blue, 0.5, green, 0.5, 0.0)
     return gray, dark_plane
 
 
@@ -247,17 +247,20 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     return kept
 
 
-def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, pips: list[Pip]) -> bool:
-    """True when the straight line from pip a to pip b stays on die body (no edge or gap)."""
+def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.ndarray,
+               keep_out: np.ndarray) -> bool:
+    """True when the straight line from pip a to pip b stays on die body (no edge or gap).
+
+    ``xy`` are the centres of the pips of a's polarity and ``keep_out`` their squared radii: the
+    inside of any pip on the way (the centre pip of a five) is skipped.
+    """
     dx, dy = b.x - a.x, b.y - a.y
     dist = math.hypot(dx, dy)
     n = max(int(dist / 1.5), 6)
     t = np.linspace(0, 1, n + 2, dtype=np.float32)[1:-1]
     xs, ys = a.x + dx * t, a.y + dy * t
-    keep = np.ones(n, bool)
-    for p in pips:  # skip the inside of any pip on the way (the centre pip of a five)
-        if p.dark == a.dark and abs(p.x - a.x) < dist + p.major and abs(p.y - a.y) < dist + p.major:
-            keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (0.5 * p.major + 1.5) ** 2
+    d2 = (xs[:, None] - xy[None, :, 0]) ** 2 + (ys[:, None] - xy[None, :, 1]) ** 2
+    keep = (d2 > keep_out[None, :]).all(1)
     if keep.sum() < 2:
         return True
     vals = _sample(planes[int(a.dark)], xs[keep], ys[keep]).astype(np.float32)
@@ -299,6 +302,8 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
 
     xy = np.float32([[p.x, p.y] for p in pips]).reshape(-1, 2)
     size = np.float32([p.major / p.merged for p in pips])
+    dark = np.array([p.dark for p in pips], bool)
+    keep_out = np.float32([(0.5 * p.major + 1.5) ** 2 for p in pips])
     for i in range(n):
         a = pips[i]
         d2 = ((xy[i + 1:] - xy[i]) ** 2).sum(1)
@@ -307,7 +312,7 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
             b = pips[j]
             if find(i) == find(j) or not _compatible(a, b):
                 continue
-            if _same_body(planes, a, b, pips):
+            if _same_body(planes, a, b, xy[dark == a.dark], keep_out[dark == a.dark]):
                 parent[find(i)] = find(j)
     groups: dict[int, list[Pip]] = {}
     for i in range(n):
