@@ -239,12 +239,16 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     if len(pips) < 2:
         return pips
     order = sorted(pips, key=lambda p: -(p.uniform * abs(p.body_v - p.pip_v) / max(_flat(p), 1.0)))
-    kept: list[Pip] = []
-    for p in order:
-        if all(q.dark != p.dark or (q.x - p.x) ** 2 + (q.y - p.y) ** 2 > (0.5 * max(p.major, q.major)) ** 2
-               for q in kept):
-            kept.append(p)
-    return kept
+    xy = np.float32([[p.x, p.y] for p in order])
+    major = np.float32([p.major for p in order])
+    dark = np.array([p.dark for p in order], bool)
+    near = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(2) <= (0.5 * np.maximum(major[:, None], major[None, :])) ** 2
+    near &= dark[:, None] == dark[None, :]
+    kept = np.zeros(len(order), bool)
+    for i in range(len(order)):
+        if not (near[i] & kept).any():
+            kept[i] = True
+    return [p for p, k in zip(order, kept, strict=True) if k]
 
 
 def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.ndarray,
@@ -364,7 +368,7 @@ def _rim_width(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> float:
         vals = _sample(plane, p.x + dx * t, p.y + dy * t).astype(np.float32)
         if vals.size > 2:
             slopes.append(float(np.abs(np.diff(vals)).max()))
-    steep = float(np.median(slopes)) if slopes else 0.0
+    steep = statistics.median(slopes) if slopes else 0.0
     return abs(p.body_v - p.pip_v) / max(steep, 1e-3)
 
 
