@@ -40,7 +40,7 @@ def test_real_oblique_held_out_photos_are_counted():
     tally = bench_dice.Tally()
     for path, truth in bench_dice.load_labels(PHOTOS, "oblique", "test"):
         tally.add(dice.read(cv2.imread(str(path))).objects, truth)
-    # measured 2026-11-22: recall 92.7 %, precision 78.5 %, right pips of all dice 87.0 %
+    # measured (docs/bench/dice.md): recall 94.3 %, precision 79.1 %, right pips of all dice 88.6 %
     assert tally.matched / tally.truth >= 0.87
     assert tally.matched / tally.found >= 0.72
     assert tally.right / tally.truth >= 0.82
@@ -51,7 +51,7 @@ def test_real_topdown_held_out_photos_are_counted():
     tally = bench_dice.Tally()
     for path, truth in bench_dice.load_labels(PHOTOS, "topdown", "test"):
         tally.add(dice.read(cv2.imread(str(path))).objects, truth)
-    # measured 2026-11-22: recall 66.8 %, precision 79.6 %, right pips of all dice 40.9 %
+    # measured (docs/bench/dice.md): recall 66.8 %, precision 78.5 %, right pips of all dice 40.1 %
     assert tally.matched / tally.truth >= 0.60
     assert tally.matched / tally.found >= 0.72
     assert tally.right / tally.truth >= 0.36
