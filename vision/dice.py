@@ -248,7 +248,21 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     for i in range(len(order)):
         if not (near[i] & kept).any():
             kept[i] = True
-    return [p for p, k in zip(order, kept, strict=True) if k]
+    kept_pips = [p for p, k in zip(order, kept, strict=True) if k]
+    return _drop_whole_dice(kept_pips)
+
+
+def _drop_whole_dice(pips: list[Pip]) -> list[Pip]:
+    """A small die seen whole is a dark (or bright) blob too; it is no pip when pips of the other
+    polarity lie inside it (a black die with white pips on a light table)."""
+    if len(pips) < 2:
+        return pips
+    xy = np.float32([[p.x, p.y] for p in pips])
+    rad = np.float32([0.5 * p.d for p in pips])
+    dark = np.array([p.dark for p in pips], bool)
+    d2 = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(2)
+    inside = (d2 < rad[:, None] ** 2) & (dark[:, None] != dark[None, :]) & (rad[None, :] < 0.6 * rad[:, None])
+    return [p for p, holds in zip(pips, inside.any(1), strict=True) if not holds]
 
 
 def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.ndarray,
