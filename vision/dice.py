@@ -337,8 +337,12 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
         groups.setdefault(find(i), []).append(pips[i])
     faces = list(groups.values())
     for face in faces:
-        for p in face:  # merged touching pips exist only beside other pips (a six, not a lone blob)
-            p.count = p.merged if len(face) > 1 else 1
+        # only the columns of a six touch: merged blobs count as 2-3 pips when the face then holds
+        # exactly six; otherwise long blobs are foreshortened single pips (a side face, a tilt)
+        merged_total = sum(p.merged for p in face)
+        use_merged = len(face) > 1 and merged_total == 6
+        for p in face:
+            p.count = p.merged if use_merged else 1
     return faces
 
 
@@ -346,7 +350,7 @@ def _face_stats(face: list[Pip]) -> dict[str, float]:
     xs = np.float32([p.x for p in face])
     ys = np.float32([p.y for p in face])
     d = statistics.median([p.d for p in face])
-    flat = statistics.median([_flat(p) for p in face])
+    flat = statistics.median([p.major / max(p.d * p.count, 1.0) for p in face])
     body = statistics.median([p.body_v for p in face])
     pip = statistics.median([p.pip_v for p in face])
     span = float(max(xs.max() - xs.min(), ys.max() - ys.min()))
@@ -557,7 +561,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         body_rel = st["body"] / frame_mid
         faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
                       "dark": face[0].dark, "flat": st["flat"], "d": st["d"],
-                      "major": statistics.median([p.major / p.merged for p in face]), "body_rel": body_rel,
+                      "major": statistics.median([p.major / p.count for p in face]), "body_rel": body_rel,
                       # top faces: bright body, round pips, and (in oblique views) higher in the frame
                       "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
     faces = _drop_side_faces(faces)
