@@ -366,7 +366,7 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
     # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly
     inner = RING12 * np.float32([0.6 * r, 0.6 * r * p.d / max(p.major, 1.0)])
     ivals = _sample(gray, p.x + inner[:, 0], p.y + inner[:, 1]).astype(np.float32)
-    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < 0.8:
+    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < 0.72:
         return False
     for k in (2.0, 2.7):
         ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
