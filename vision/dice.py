@@ -596,7 +596,29 @@ def read(frame: np.ndarray, profile: dict[str, Any] | None = None) -> Observatio
     h, w = img.shape[:2]
     if min(h, w) < 16:
         return Observation("dice", [], w, h)
-    return Observation("dice", _detect(img, profile), w, h)
+    return Observation("dice", _detect(img, _usable_profile(profile)), w, h)
+
+
+def _usable_profile(profile: Any) -> dict[str, Any] | None:
+    """The parts of a profile that have the shape teach() writes; anything else is left out."""
+    if not isinstance(profile, dict):
+        return None
+    out: dict[str, Any] = {}
+    diam = profile.get("pip_diameter")
+    if (isinstance(diam, list) and len(diam) == 2 and all(isinstance(v, int | float) for v in diam)
+            and 0 < diam[0] <= diam[1]):
+        out["pip_diameter"] = [float(diam[0]), float(diam[1])]
+    classes = {}
+    for name, c in (profile.get("classes") or {}).items() if isinstance(profile.get("classes"), dict) else ():
+        try:
+            _class_parts(name)
+            body, pip = np.float32(c["body"]).reshape(3), np.float32(c["pip"]).reshape(3)
+            classes[name] = {"body": body, "pip": pip, "dark_pips": bool(c["dark_pips"])}
+        except (ValueError, TypeError, KeyError, AttributeError):
+            continue
+    if classes:
+        out["classes"] = classes
+    return out or None
 
 
 def _class_parts(name: str) -> tuple[str, str]:

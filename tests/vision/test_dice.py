@@ -216,3 +216,27 @@ def test_see_refuses_a_file_that_is_not_an_image(tmp_path, capsys):
     assert cli.see_main(["dice", str(path), "--json"]) == 2
     err = capsys.readouterr().err
     assert "not an image" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("data", [{}, {"classes": 5}, {"classes": {"pink-gold": {}}}, {"pip_diameter": "big"},
+                                  {"classes": {"black-gold": {"body": [1, 2], "pip": [1, 2, 3],
+                                                              "dark_pips": False}}}])
+def test_a_malformed_profile_falls_back_to_the_built_in_rules(data):
+    frame, truth = render.scene(3, kinds=[("black", "gold")], tilt=0.0, size=(90.0, 100.0))
+    assert per_die(dice.read(frame, data).objects, truth) == 1
+
+
+def test_teach_command_writes_a_profile_that_see_uses(tmp_path, capsys):
+    for cls, kind, seeds in (("black-gold", ("black", "gold"), (50, 51)), ("black-white", ("black", "white"), (60,))):
+        folder = tmp_path / "examples" / cls
+        folder.mkdir(parents=True)
+        for s in seeds:
+            cv2.imwrite(str(folder / f"{s}.png"), _class_photos(kind, range(s, s + 1))[0])
+    out = tmp_path / "dice-profile.json"
+    assert cli.teach_main(["dice", "--examples", str(tmp_path / "examples"), "--out", str(out)]) == 0
+    frame, truth = render.scene(3, kinds=[("black", "gold")], tilt=0.0, size=(90.0, 100.0))
+    cv2.imwrite(str(tmp_path / "roll.png"), frame)
+    capsys.readouterr()
+    assert cli.see_main(["dice", str(tmp_path / "roll.png"), "--profile", str(out), "--json"]) == 0
+    die = json.loads(capsys.readouterr().out)["objects"][0]
+    assert (die["pips"], die["body"], die["pip_colour"]) == (truth[0]["pips"], "black", "gold")
