@@ -5,14 +5,19 @@ The reader works from the pips outwards, so it does not care what colour the tab
    with a ratio threshold against a local mean on a small image pyramid (small and large dice);
    dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
    pips in luminance; blobs of touching pips (a six on a small die) count as two or three;
-2. a blob counts as a pip only if a ring around it is a uniform die body;
+2. a blob counts as a pip only if a ring around it is a uniform die body (or touching pips) and
+   it is solid inside; a blob holding pips of the other polarity is a whole small die, not a pip;
 3. pips of one polarity are linked when they are close for their size and the straight line
    between them stays on die body (no die edge, table gap or shadow in between): each linked
    group is one visible face;
 4. in oblique views the side faces of a die form further groups next to the top face: of two
-   groups that touch, the one on the darker body or with flatter pips is a side face and is dropped;
+   groups that touch, the one on the darker body, with flatter pips, or lower in the frame with
+   narrower pips is a side face and is dropped;
 5. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
    is the strongest cue); a profile taught from the players' own dice replaces the built-in rules.
+
+Confidence drops for a lone pip with no die edge around it (a coin looks like a one), for blurred
+rims, low contrast and pip layouts that do not fit a face.
 """
 
 from __future__ import annotations
@@ -58,7 +63,7 @@ class Pip:
     major: float
     dark: bool  # darker than the body
     pip_v: float  # grey value of the pip
-    body_v: float  # median grey value of the ring of body around it
+    body_v: float  # typical grey value of the ring of body around it
     uniform: float  # fraction of ring samples that look like body
     angle: float = 0.0  # direction of the major axis (radians, 0-pi)
     merged: int = 1  # pips this blob would hold if it is touching pips of a six merged into one
