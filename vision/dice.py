@@ -3,14 +3,21 @@
 The reader works from the pips outwards, so it does not care what colour the table is:
 1. pips are small round blobs clearly darker (or brighter) than their immediate surround, found
    with a ratio threshold against a local mean on a small image pyramid (small and large dice);
-2. a blob counts as a pip only if a ring around it is a uniform die body;
+   dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
+   pips in luminance; blobs of touching pips (a six on a small die) count as two or three;
+2. a blob counts as a pip only if a ring around it is a uniform die body (or touching pips) and
+   it is solid inside; a blob holding pips of the other polarity is a whole small die, not a pip;
 3. pips of one polarity are linked when they are close for their size and the straight line
    between them stays on die body (no die edge, table gap or shadow in between): each linked
    group is one visible face;
 4. in oblique views the side faces of a die form further groups next to the top face: of two
-   groups that touch, the one on the darker body or with flatter pips is a side face and is dropped;
+   groups that touch, the one on the darker body, with flatter pips, or lower in the frame with
+   narrower pips is a side face and is dropped;
 5. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
    is the strongest cue); a profile taught from the players' own dice replaces the built-in rules.
+
+Confidence drops for a lone pip with no die edge around it (a coin looks like a one), for blurred
+rims, low contrast and pip layouts that do not fit a face.
 """
 
 from __future__ import annotations
@@ -36,7 +43,6 @@ DARK_RATIO = 0.74  # a dark pip is below this fraction of its local mean
 BRIGHT_RATIO = 1.28  # a bright pip is above this multiple of its local mean (plus an offset)
 DARK_LUT = np.clip(np.arange(256) * DARK_RATIO - 3, 0, 255).astype(np.uint8)
 BRIGHT_LUT = np.clip(np.arange(256) * BRIGHT_RATIO + 8, 0, 255).astype(np.uint8)
-DARK_PLANE_WEIGHTS = np.float32([[0.5, 0.5, 0.0]])
 MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
@@ -57,7 +63,7 @@ class Pip:
     major: float
     dark: bool  # darker than the body
     pip_v: float  # grey value of the pip
-    body_v: float  # median grey value of the ring of body around it
+    body_v: float  # typical grey value of the ring of body around it
     uniform: float  # fraction of ring samples that look like body
     angle: float = 0.0  # direction of the major axis (radians, 0-pi)
     merged: int = 1  # pips this blob would hold if it is touching pips of a six merged into one
@@ -208,7 +214,8 @@ def planes_of(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     white bodies stay bright.
     """
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    dark_plane = cv2.transform(frame, DARK_PLANE_WEIGHTS)
+    blue, green, _ = cv2.split(frame)
+    dark_plane = cv2.addWeighted(blue, 0.5, green, 0.5, 0.0)
     return gray, dark_plane
 
 
@@ -237,25 +244,46 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     if len(pips) < 2:
         return pips
     order = sorted(pips, key=lambda p: -(p.uniform * abs(p.body_v - p.pip_v) / max(_flat(p), 1.0)))
-    kept: list[Pip] = []
-    for p in order:
-        if all(q.dark != p.dark or (q.x - p.x) ** 2 + (q.y - p.y) ** 2 > (0.5 * max(p.major, q.major)) ** 2
-               for q in kept):
-            kept.append(p)
-    return kept
+    xy = np.float32([[p.x, p.y] for p in order])
+    major = np.float32([p.major for p in order])
+    dark = np.array([p.dark for p in order], bool)
+    near = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(2) <= (0.5 * np.maximum(major[:, None], major[None, :])) ** 2
+    near &= dark[:, None] == dark[None, :]
+    kept = np.zeros(len(order), bool)
+    for i in range(len(order)):
+        if not (near[i] & kept).any():
+            kept[i] = True
+    kept_pips = [p for p, k in zip(order, kept, strict=True) if k]
+    return _drop_whole_dice(kept_pips)
 
 
-def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, pips: list[Pip]) -> bool:
-    """True when the straight line from pip a to pip b stays on die body (no edge or gap)."""
+def _drop_whole_dice(pips: list[Pip]) -> list[Pip]:
+    """A small die seen whole is a dark (or bright) blob too; it is no pip when pips of the other
+    polarity lie inside it (a black die with white pips on a light table)."""
+    if len(pips) < 2:
+        return pips
+    xy = np.float32([[p.x, p.y] for p in pips])
+    rad = np.float32([0.5 * p.d for p in pips])
+    dark = np.array([p.dark for p in pips], bool)
+    d2 = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(2)
+    inside = (d2 < rad[:, None] ** 2) & (dark[:, None] != dark[None, :]) & (rad[None, :] < 0.6 * rad[:, None])
+    return [p for p, holds in zip(pips, inside.any(1), strict=True) if not holds]
+
+
+def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.ndarray,
+               keep_out: np.ndarray) -> bool:
+    """True when the straight line from pip a to pip b stays on die body (no edge or gap).
+
+    ``xy`` are the centres of the pips of a's polarity and ``keep_out`` their squared radii: the
+    inside of any pip on the way (the centre pip of a five) is skipped.
+    """
     dx, dy = b.x - a.x, b.y - a.y
     dist = math.hypot(dx, dy)
     n = max(int(dist / 1.5), 6)
     t = np.linspace(0, 1, n + 2, dtype=np.float32)[1:-1]
     xs, ys = a.x + dx * t, a.y + dy * t
-    keep = np.ones(n, bool)
-    for p in pips:  # skip the inside of any pip on the way (the centre pip of a five)
-        if p.dark == a.dark and abs(p.x - a.x) < dist + p.major and abs(p.y - a.y) < dist + p.major:
-            keep &= (xs - p.x) ** 2 + (ys - p.y) ** 2 > (0.5 * p.major + 1.5) ** 2
+    d2 = (xs[:, None] - xy[None, :, 0]) ** 2 + (ys[:, None] - xy[None, :, 1]) ** 2
+    keep = (d2 > keep_out[None, :]).all(1)
     if keep.sum() < 2:
         return True
     vals = _sample(planes[int(a.dark)], xs[keep], ys[keep]).astype(np.float32)
@@ -297,6 +325,8 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
 
     xy = np.float32([[p.x, p.y] for p in pips]).reshape(-1, 2)
     size = np.float32([p.major / p.merged for p in pips])
+    dark = np.array([p.dark for p in pips], bool)
+    keep_out = np.float32([(0.5 * p.major + 1.5) ** 2 for p in pips])
     for i in range(n):
         a = pips[i]
         d2 = ((xy[i + 1:] - xy[i]) ** 2).sum(1)
@@ -305,15 +335,19 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
             b = pips[j]
             if find(i) == find(j) or not _compatible(a, b):
                 continue
-            if _same_body(planes, a, b, pips):
+            if _same_body(planes, a, b, xy[dark == a.dark], keep_out[dark == a.dark]):
                 parent[find(i)] = find(j)
     groups: dict[int, list[Pip]] = {}
     for i in range(n):
         groups.setdefault(find(i), []).append(pips[i])
     faces = list(groups.values())
     for face in faces:
-        for p in face:  # merged touching pips exist only beside other pips (a six, not a lone blob)
-            p.count = p.merged if len(face) > 1 else 1
+        # only the columns of a six touch: merged blobs count as 2-3 pips when the face then holds
+        # exactly six; otherwise long blobs are foreshortened single pips (a side face, a tilt)
+        merged_total = sum(p.merged for p in face)
+        use_merged = len(face) > 1 and merged_total == 6
+        for p in face:
+            p.count = p.merged if use_merged else 1
     return faces
 
 
@@ -321,7 +355,7 @@ def _face_stats(face: list[Pip]) -> dict[str, float]:
     xs = np.float32([p.x for p in face])
     ys = np.float32([p.y for p in face])
     d = statistics.median([p.d for p in face])
-    flat = statistics.median([_flat(p) for p in face])
+    flat = statistics.median([p.major / max(p.d * p.count, 1.0) for p in face])
     body = statistics.median([p.body_v for p in face])
     pip = statistics.median([p.pip_v for p in face])
     span = float(max(xs.max() - xs.min(), ys.max() - ys.min()))
@@ -337,7 +371,7 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
     # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly
     inner = RING12 * np.float32([0.6 * r, 0.6 * r * p.d / max(p.major, 1.0)])
     ivals = _sample(gray, p.x + inner[:, 0], p.y + inner[:, 1]).astype(np.float32)
-    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < 0.8:
+    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < 0.72:
         return False
     for k in (2.0, 2.7):
         ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
@@ -357,7 +391,7 @@ def _rim_width(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> float:
         vals = _sample(plane, p.x + dx * t, p.y + dy * t).astype(np.float32)
         if vals.size > 2:
             slopes.append(float(np.abs(np.diff(vals)).max()))
-    steep = float(np.median(slopes)) if slopes else 0.0
+    steep = statistics.median(slopes) if slopes else 0.0
     return abs(p.body_v - p.pip_v) / max(steep, 1e-3)
 
 
@@ -474,6 +508,7 @@ def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool)
 
 def _nearest_class(profile: dict[str, Any], body_lab: np.ndarray, pip_lab: np.ndarray,
                    dark: bool) -> tuple[str, str, float] | None:
+    """The taught class (body, pip, Lab distance) nearest to a die, among classes of its pip polarity."""
     best = None
     for name, c in profile.get("classes", {}).items():
         if bool(c["dark_pips"]) != dark:
@@ -487,16 +522,16 @@ def _nearest_class(profile: dict[str, Any], body_lab: np.ndarray, pip_lab: np.nd
 
 
 def _pattern_fit(face: list[Pip], count: int) -> float:
-    """How well the pip layout fits a die face (0-1): spread matching the count."""
+    """How well the pip layout fits a die face (0-1): a one is less sure than a spread of pips."""
     if count == 1:
         return 0.8
     st = _face_stats(face)
     rel = st["span"] / max(st["d"], 1.0)
-    lo, hi = (0.9, 4.8) if count >= 2 else (0, 9)
-    return 1.0 if lo <= rel <= hi else 0.5
+    return 1.0 if 0.9 <= rel <= 4.8 else 0.5
 
 
 def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Pips -> faces -> top faces -> one dict per die (see the module docstring)."""
     h0, w0 = frame.shape[:2]
     shrink = 1.0
     if max(h0, w0) > MAX_SIDE:
@@ -528,10 +563,12 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             conf *= 0.85 if _lone_pip_framed(planes, face[0]) else 0.45
         # a blurred frame (out of focus, moving hand) blurs every rim: read it, but unsure
         conf *= float(np.clip(1.6 - _rim_width(planes, face[0]) / (0.15 * st["d"] + 3.0), 0.3, 1.0))
+        body_rel = st["body"] / frame_mid
         faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
                       "dark": face[0].dark, "flat": st["flat"], "d": st["d"],
-                      "major": statistics.median([p.major / p.merged for p in face]), "body_rel": st["body"] / frame_mid,
-                      "score": st["body"] / frame_mid / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
+                      "major": statistics.median([p.major / p.count for p in face]), "body_rel": body_rel,
+                      # top faces: bright body, round pips, and (in oblique views) higher in the frame
+                      "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
     faces = _drop_side_faces(faces)
     gains = _wb_gains(frame)
     out = []
@@ -546,7 +583,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
                 conf *= float(np.clip(1.2 - dist / 80.0, 0.3, 1.0))
         s = f["size"] / shrink
         x, y = f["x"] / shrink, f["y"] / shrink
-        box = [int(round(x - s / 2)), int(round(y - s / 2)), int(round(s)), int(round(s))]
+        x0, y0 = max(int(round(x - s / 2)), 0), max(int(round(y - s / 2)), 0)
+        x1, y1 = min(int(round(x + s / 2)), w0), min(int(round(y + s / 2)), h0)
+        box = [x0, y0, x1 - x0, y1 - y0]
         out.append({"pips": int(f["count"]), "body": body, "pip_colour": pip,
                     "confidence": round(float(np.clip(conf, 0, 1)), 3), "box": box})
     out.sort(key=lambda o: (o["box"][1], o["box"][0]))
@@ -562,7 +601,29 @@ def read(frame: np.ndarray, profile: dict[str, Any] | None = None) -> Observatio
     h, w = img.shape[:2]
     if min(h, w) < 16:
         return Observation("dice", [], w, h)
-    return Observation("dice", _detect(img, profile), w, h)
+    return Observation("dice", _detect(img, _usable_profile(profile)), w, h)
+
+
+def _usable_profile(profile: Any) -> dict[str, Any] | None:
+    """The parts of a profile that have the shape teach() writes; anything else is left out."""
+    if not isinstance(profile, dict):
+        return None
+    out: dict[str, Any] = {}
+    diam = profile.get("pip_diameter")
+    if (isinstance(diam, list) and len(diam) == 2 and all(isinstance(v, int | float) for v in diam)
+            and 0 < diam[0] <= diam[1]):
+        out["pip_diameter"] = [float(diam[0]), float(diam[1])]
+    classes = {}
+    for name, c in (profile.get("classes") or {}).items() if isinstance(profile.get("classes"), dict) else ():
+        try:
+            _class_parts(name)
+            body, pip = np.float32(c["body"]).reshape(3), np.float32(c["pip"]).reshape(3)
+            classes[name] = {"body": body, "pip": pip, "dark_pips": bool(c["dark_pips"])}
+        except (ValueError, TypeError, KeyError, AttributeError):
+            continue
+    if classes:
+        out["classes"] = classes
+    return out or None
 
 
 def _class_parts(name: str) -> tuple[str, str]:

@@ -40,10 +40,10 @@ def test_real_oblique_held_out_photos_are_counted():
     tally = bench_dice.Tally()
     for path, truth in bench_dice.load_labels(PHOTOS, "oblique", "test"):
         tally.add(dice.read(cv2.imread(str(path))).objects, truth)
-    # measured 2026-11-22: recall 92.7 %, precision 78.5 %, right pips of all dice 87.0 %
-    assert tally.matched / tally.truth >= 0.87
-    assert tally.matched / tally.found >= 0.72
-    assert tally.right / tally.truth >= 0.82
+    # measured (docs/bench/dice.md): recall 96.4 %, precision 81.2 %, right pips of all dice 91.2 %
+    assert tally.matched / tally.truth >= 0.90
+    assert tally.matched / tally.found >= 0.75
+    assert tally.right / tally.truth >= 0.86
 
 
 @needs_photos
@@ -51,9 +51,9 @@ def test_real_topdown_held_out_photos_are_counted():
     tally = bench_dice.Tally()
     for path, truth in bench_dice.load_labels(PHOTOS, "topdown", "test"):
         tally.add(dice.read(cv2.imread(str(path))).objects, truth)
-    # measured 2026-11-22: recall 66.8 %, precision 79.6 %, right pips of all dice 40.9 %
+    # measured (docs/bench/dice.md): recall 66.8 %, precision 81.3 %, right pips of all dice 40.1 %
     assert tally.matched / tally.truth >= 0.60
-    assert tally.matched / tally.found >= 0.72
+    assert tally.matched / tally.found >= 0.75
     assert tally.right / tally.truth >= 0.36
 
 
@@ -97,7 +97,7 @@ def test_side_face_of_a_tilted_die_is_not_counted():
         right += sum(1 for i, j in pairs if found[i]["pips"] == truth[j]["pips"])
         matched += len(pairs)
         extra += len(found) - len(pairs)
-    # measured: 19 of 20 dice found, 13 of them with the right top face, 4 extra faces in 10 scenes
+    # measured: 19 of 20 dice found, 14 of them with the right top face, 4 extra faces in 10 scenes
     assert matched >= 16
     assert right / matched >= 0.6
     assert extra <= 6
@@ -216,3 +216,27 @@ def test_see_refuses_a_file_that_is_not_an_image(tmp_path, capsys):
     assert cli.see_main(["dice", str(path), "--json"]) == 2
     err = capsys.readouterr().err
     assert "not an image" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("data", [{}, {"classes": 5}, {"classes": {"pink-gold": {}}}, {"pip_diameter": "big"},
+                                  {"classes": {"black-gold": {"body": [1, 2], "pip": [1, 2, 3],
+                                                              "dark_pips": False}}}])
+def test_a_malformed_profile_falls_back_to_the_built_in_rules(data):
+    frame, truth = render.scene(3, kinds=[("black", "gold")], tilt=0.0, size=(90.0, 100.0))
+    assert per_die(dice.read(frame, data).objects, truth) == 1
+
+
+def test_teach_command_writes_a_profile_that_see_uses(tmp_path, capsys):
+    for cls, kind, seeds in (("black-gold", ("black", "gold"), (50, 51)), ("black-white", ("black", "white"), (60,))):
+        folder = tmp_path / "examples" / cls
+        folder.mkdir(parents=True)
+        for s in seeds:
+            cv2.imwrite(str(folder / f"{s}.png"), _class_photos(kind, range(s, s + 1))[0])
+    out = tmp_path / "dice-profile.json"
+    assert cli.teach_main(["dice", "--examples", str(tmp_path / "examples"), "--out", str(out)]) == 0
+    frame, truth = render.scene(3, kinds=[("black", "gold")], tilt=0.0, size=(90.0, 100.0))
+    cv2.imwrite(str(tmp_path / "roll.png"), frame)
+    capsys.readouterr()
+    assert cli.see_main(["dice", str(tmp_path / "roll.png"), "--profile", str(out), "--json"]) == 0
+    die = json.loads(capsys.readouterr().out)["objects"][0]
+    assert (die["pips"], die["body"], die["pip_colour"]) == (truth[0]["pips"], "black", "gold")
