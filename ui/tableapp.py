@@ -21,12 +21,12 @@ from companion import records
 from companion.core import RulesError
 from companion.records import RecordError
 from companion.session import Session, latest_unfinished
-from companion.store import Store, StoreError
+from companion.store import GameInfo, Store, StoreError
 from ui import screens
 from ui.i18n import tr
 
 KV_DIR = Path(__file__).parent / "kv"
-SCREENS = ("widgets", "home", "players", "table", "pad", "history", "rules", "settings")
+SCREENS = ("widgets", "home", "players", "table", "pad", "history", "rules", "settings", "calibration")
 
 
 def load_config() -> tuple[Any, list[str]]:
@@ -95,6 +95,8 @@ class TableApp(App):
         self.resume_arg = resume
         self.store: Store | None = None
         self.controls: Any = None
+        # game id -> ((id, events, last write), summary or None): each game is replayed once per change
+        self._summaries: dict[int, tuple[tuple[int, int, float], dict[str, Any] | None]] = {}
 
     # -- strings ---------------------------------------------------------------------------------
     def tr(self, key: str, lang: str | None = None, **fields: Any) -> str:
@@ -119,6 +121,7 @@ class TableApp(App):
         sm.add_widget(screens.HistoryScreen(name="history"))
         sm.add_widget(screens.RulesScreen(name="rules"))
         sm.add_widget(screens.SettingsScreen(name="settings"))
+        sm.add_widget(screens.CalibrationScreen(name="calibration"))
         self.sm = sm
         Clock.schedule_once(lambda dt: self.after_start(), 0)
         return sm
@@ -153,6 +156,12 @@ class TableApp(App):
         base = self.store.path.parent if self.store is not None and str(self.store.path) != ":memory:" \
             else Path.home() / ".local" / "share" / "table-companion"
         return base / "profiles" / f"{kind}.json"
+
+    def exports_dir(self) -> Path:
+        """Where record files and the printable mat are written: exports/ next to the score pad."""
+        base = self.store.path.parent if self.store is not None and str(self.store.path) != ":memory:" \
+            else Path.home()
+        return base / "exports"
 
     def profile(self, kind: str) -> dict | None:
         """The players' taught profile for this reader, or None (the reader's defaults)."""
@@ -241,10 +250,27 @@ class TableApp(App):
         self.message = ""
         self.go("table")
 
-    def unfinished(self) -> tuple[int, str] | None:
-        """The game to offer on the home screen: (id, 'Bag of Butts (Ann, Bob)')."""
+    def game_summary(self, info: GameInfo) -> dict[str, Any] | None:
+        """A stored game's ``summary()`` (None when it does not replay), replayed only when the game
+        changed since the last time: keyed by its id, number of events and last write, so an undo
+        followed by another event is replayed again too."""
+        key = (info.id, info.events, info.updated)
+        cached = self._summaries.get(info.id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         try:
-            game_id = latest_unfinished(self.store)
+            summary: dict[str, Any] | None = records.replay(self.store.record(info.id)).summary()
+        except (RecordError, RulesError, StoreError):
+            summary = None
+        self._summaries[info.id] = (key, summary)
+        return summary
+
+    def unfinished(self) -> tuple[int, str] | None:
+        """The game to offer on the home screen: (id, 'Bag of Butts (Ann, Bob)'), the most recently
+        played game that is not over (the summaries come from the cache)."""
+        try:
+            game_id = next((info.id for info in self.store.games()
+                            if (summary := self.game_summary(info)) is not None and not summary["over"]), None)
             if game_id is None:
                 return None
             record = self.store.record(game_id)
@@ -257,9 +283,9 @@ class TableApp(App):
         table = self.sm.get_screen("table") if hasattr(self, "sm") else None
         if table is not None:
             table.stop_feed()
-        settings = self.sm.get_screen("settings") if hasattr(self, "sm") else None
-        if settings is not None:
-            settings.stop_preview()
+        for name in ("settings", "calibration"):
+            if hasattr(self, "sm"):
+                self.sm.get_screen(name).stop_preview()
         if self.controls is not None and hasattr(self.controls, "close"):
             self.controls.close()
         if self.store is not None:
