@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
@@ -1009,7 +1010,7 @@ class CalibrationScreen(Screen):
             return
         lang = app().lang
         self.check = check
-        self.ids.preview.check = check
+        self.ids.preview.check = check if self.step in (2, 3) else None  # step 4 labels the pieces
         if not check.found:
             self.mat_text = tr(f"mat_{check.problem}", lang, n=check.markers)
             return
@@ -1022,22 +1023,23 @@ class CalibrationScreen(Screen):
         """Go to a step (1-4) and put its big buttons up."""
         self.step = min(max(int(step), 1), 4)
         self.status = ""
+        self.ids.preview.check = self.check if self.step in (2, 3) else None
         lang = app().lang
         box = self.ids.actions
         box.clear_widgets()
-        actions: list[tuple[str, Any]] = {
+        actions: list[tuple[str, Callable[[Button], None]]] = {
             1: [(tr("cal_paper", lang, size=self.paper), self.cycle_paper),
-                (tr("cal_write", lang, fmt="PDF"), lambda: self.write_mat("pdf")),
-                (tr("cal_write", lang, fmt="PNG"), lambda: self.write_mat("png"))],
+                (tr("cal_write", lang, fmt="PDF"), lambda _b: self.write_mat("pdf")),
+                (tr("cal_write", lang, fmt="PNG"), lambda _b: self.write_mat("png"))],
             2: [],
-            3: [(tr("cal_lock_button", lang), self.lock_colours)],
-            4: [(tr("teach_kind", lang) + ": " + self.check_kind, self.cycle_kind),
-                (tr("cal_read", lang, kind=self.check_kind), self.read_once)],
+            3: [(tr("cal_lock_button", lang), lambda _b: self.lock_colours())],
+            4: [(tr("teach_kind", lang) + ": " + self.check_kind, lambda _b: self.cycle_kind()),
+                (tr("cal_read", lang, kind=self.check_kind), lambda _b: self.read_once())],
         }[self.step]
         for text, action in actions:
             btn = Button(text=text, font_size=sp(17), bold=True, halign="center", valign="middle")
             btn.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - dp(6), None)))
-            btn.bind(on_release=lambda _b, a=action: a())
+            btn.bind(on_release=lambda b, a=action: a(b))
             box.add_widget(btn)
         box.height = dp(60) if actions else 0
 
@@ -1050,11 +1052,11 @@ class CalibrationScreen(Screen):
     def previous_step(self) -> None:
         self.show_step(self.step - 1)
 
-    def cycle_paper(self) -> None:
+    def cycle_paper(self, button: Button) -> None:
         from ui.calibration import MAT_SIZES
 
         self.paper = MAT_SIZES[(MAT_SIZES.index(self.paper) + 1) % len(MAT_SIZES)]
-        self.show_step(1)
+        button.text = tr("cal_paper", app().lang, size=self.paper)
 
     def write_mat(self, fmt: str) -> None:
         """Write the printable mat into the exports folder (in a thread: an A3 takes a moment)."""
@@ -1119,6 +1121,7 @@ class CalibrationScreen(Screen):
         self.check_kind = CHECK_KINDS[(CHECK_KINDS.index(self.check_kind) + 1) % len(CHECK_KINDS)]
         self.start_preview()
         self.show_step(4)
+        self.status = ""
 
     def read_once(self) -> None:
         """Read the newest frame once with the chosen reader and label what it found."""
