@@ -24,6 +24,7 @@ from companion.session import Session, latest_unfinished
 from companion.store import GameInfo, Store, StoreError
 from ui import screens
 from ui.i18n import tr
+from ui.summaries import SummaryCache
 
 KV_DIR = Path(__file__).parent / "kv"
 SCREENS = ("widgets", "home", "players", "table", "pad", "history", "rules", "settings", "calibration")
@@ -95,8 +96,7 @@ class TableApp(App):
         self.resume_arg = resume
         self.store: Store | None = None
         self.controls: Any = None
-        # game id -> ((id, events, last write), summary or None): each game is replayed once per change
-        self._summaries: dict[int, tuple[tuple[int, int, float], dict[str, Any] | None]] = {}
+        self.summaries = SummaryCache()  # home and past games replay each game once per change
 
     # -- strings ---------------------------------------------------------------------------------
     def tr(self, key: str, lang: str | None = None, **fields: Any) -> str:
@@ -251,26 +251,14 @@ class TableApp(App):
         self.go("table")
 
     def game_summary(self, info: GameInfo) -> dict[str, Any] | None:
-        """A stored game's ``summary()`` (None when it does not replay), replayed only when the game
-        changed since the last time: keyed by its id, number of events and last write, so an undo
-        followed by another event is replayed again too."""
-        key = (info.id, info.events, info.updated)
-        cached = self._summaries.get(info.id)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        try:
-            summary: dict[str, Any] | None = records.replay(self.store.record(info.id)).summary()
-        except (RecordError, RulesError, StoreError):
-            summary = None
-        self._summaries[info.id] = (key, summary)
-        return summary
+        """A stored game's ``summary()`` (None when it does not replay), replayed once per change."""
+        return self.summaries.summary(self.store, info)
 
     def unfinished(self) -> tuple[int, str] | None:
         """The game to offer on the home screen: (id, 'Bag of Butts (Ann, Bob)'), the most recently
         played game that is not over (the summaries come from the cache)."""
         try:
-            game_id = next((info.id for info in self.store.games()
-                            if (summary := self.game_summary(info)) is not None and not summary["over"]), None)
+            game_id = self.summaries.latest_unfinished(self.store)
             if game_id is None:
                 return None
             record = self.store.record(game_id)

@@ -118,3 +118,29 @@ def test_home_and_past_games_replay_each_game_once_per_change(run_driver):
     assert res["shown"][0] == res["shown"][2] == "An unfinished game of Bag of Butts (Ed, Flo) is waiting."
     assert res["replays_after_change"] == 4  # only the game that changed is replayed again
     assert res["resume_after_change"].endswith("(Ann, Bob) is waiting.")
+
+
+def test_the_summary_cache_replays_a_game_only_after_it_changed(tmp_path):
+    from companion import records
+    from companion.store import Store
+    from ui.summaries import SummaryCache
+
+    example = records.load(Path(__file__).resolve().parents[2] / "examples" / "bag-of-butts.json")
+    store = Store(tmp_path / "pad.sqlite3")
+    done, open_ = (store.create_game(example.game, list(example.players), dict(example.options))
+                   for _ in range(2))
+    for event in example.events:
+        store.append(done, dict(event))
+    for event in example.events[:5]:
+        store.append(open_, dict(event))
+    cache = SummaryCache()
+    assert cache.latest_unfinished(store) == open_ and cache.replays == 1  # the newest game is open
+    finished = cache.summary(store, next(i for i in store.games() if i.id == done))
+    assert finished == records.replay(example).summary() and finished["over"]
+    assert cache.latest_unfinished(store) == open_ and cache.replays == 2  # nothing changed
+    store.undo(open_)
+    store.append(open_, dict(example.events[5]))  # same number of events, different game
+    info = next(i for i in store.games() if i.id == open_)
+    assert cache.summary(store, info) == records.replay(store.record(open_)).summary()
+    assert cache.replays == 3
+    store.close()
