@@ -1065,6 +1065,8 @@ class CalibrationScreen(Screen):
         from ui.calibration import write_mat
 
         lang, paper, folder = app().lang, self.paper, app().exports_dir()
+        if self.status == tr("cal_writing", lang):  # a second tap while the first is being written
+            return
         self.status = tr("cal_writing", lang)
 
         def work() -> None:
