@@ -201,7 +201,8 @@ class PlayersScreen(Screen):
         else:
             app().message = problem
 
-    def on_leave(self, *_: Any) -> None:
+    def on_pre_leave(self, *_: Any) -> None:
+        """Free the camera before the next screen's on_enter opens it (Kivy runs that before on_leave)."""
         if self.board_source is not None:
             self.board_source.close()
             self.board_source = None
@@ -849,8 +850,8 @@ class SettingsScreen(Screen):
         self.refresh()
         self.start_preview()
 
-    def on_leave(self, *_: Any) -> None:
-        self.stop_preview()
+    def on_pre_leave(self, *_: Any) -> None:
+        self.stop_preview()  # before the next screen's on_enter: a Pi camera opens only once
 
     def _frame(self, frame: Any, size: tuple[int, int]) -> None:
         if self._pending:
@@ -943,8 +944,8 @@ class CalibrationScreen(Screen):
         self.show_step(self.step)
         self.start_preview()
 
-    def on_leave(self, *_: Any) -> None:
-        self.stop_preview()
+    def on_pre_leave(self, *_: Any) -> None:
+        self.stop_preview()  # before the next screen's on_enter: a Pi camera opens only once
 
     def start_preview(self, source: Any = None) -> None:
         """Show the camera (or ``source``); the mat is checked on the newest frame 2.5 times a second."""
