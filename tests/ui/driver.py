@@ -668,6 +668,13 @@ def scenario_calibration(res: dict[str, Any], args: list[str]):
     res["mat_text"] = cal.mat_text
     res["drawn_zones"] = len(cal.ids.preview.check.zones)
     yield from snap(f"calibration-mat-{size}")
+    if "short" in args:  # the mat taken away: the wizard says why it is not found, then it is back
+        cal.feed.source.advance(with_mat=False)
+        yield from wait_for(lambda: cal.check is not None and not cal.check.found, 20)
+        res["no_mat"] = cal.mat_text
+        yield from snap(f"calibration-nomat-{size}")
+        cal.feed.source.advance(with_mat=True)
+        yield from wait_for(lambda: cal.check is not None and cal.check.found, 20)
     tap(tr("cal_next"))
     yield 0.1
     tap(tr("cal_lock_button"))

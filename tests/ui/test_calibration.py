@@ -107,6 +107,8 @@ def test_calibration_wizard_in_dutch_at_1280x800(run_driver):
     assert "error" not in res, res.get("error")
     assert res["found"] and res["mat_text"].startswith("Mat gevonden")
     assert "Kleurversterking B/G/R" in res["mat_text"]
+    assert res["no_mat"] == ("Mat niet gevonden: geen markers gezien. Leg de hele mat onder de camera, "
+                             "in goed licht.")
     assert "witte vlak van de mat" in res["demo_lock"]
     assert res["read"].split(" ")[1] == "gevonden:"
 
