@@ -158,10 +158,12 @@ STRINGS: dict[str, tuple[str, str]] = {
                         "(best all four).",
                         "Mat niet gevonden: maar {n} marker gezien; er moeten minstens 2 hoekmarkers "
                         "zichtbaar zijn (liefst alle vier)."),
-    "mat_not-the-mat": ("Mat not found: {n} markers seen, but they do not sit as on the play mat. "
-                        "Print the mat again, without scaling.",
-                        "Mat niet gevonden: {n} markers gezien, maar ze liggen niet zoals op de speelmat. "
-                        "Print de mat opnieuw, zonder schalen."),
+    "mat_not-the-mat": ("Mat not found: {n} markers seen, but too small or blurred to place the mat, or "
+                        "not where the play mat has them. Bring the camera closer, or print the mat again "
+                        "at 100 %.",
+                        "Mat niet gevonden: {n} markers gezien, maar te klein of te wazig om de mat te "
+                        "plaatsen, of niet waar de speelmat ze heeft. Breng de camera dichterbij, of print "
+                        "de mat opnieuw op 100 %."),
     "mat_dark": ("Mat found, but the white patch is too dark to correct the colours: more light.",
                  "Mat gevonden, maar het witte vlak is te donker om de kleuren te corrigeren: meer licht."),
     "mat_patches": ("White patch B/G/R: {w}\nGrey patch B/G/R: {g}\nColour gains B/G/R: {gains}",
