@@ -659,6 +659,7 @@ def scenario_calibration(res: dict[str, Any], args: list[str]):
     tap(tr("cal_write", fmt="PDF"))
     yield from wait_for(lambda: cal.status != tr("cal_writing"), 10)
     res["written"] = cal.status
+    yield from wait_for(lambda: cal.texture is not None, 10)  # the first picture is on screen
     yield from snap(f"calibration-print-{size}")
     tap(tr("cal_next"))
     yield from wait_for(lambda: cal.check is not None and cal.check.found, 20)
