@@ -127,6 +127,77 @@ STRINGS: dict[str, tuple[str, str]] = {
     "saved_to": ("Saved to {path}; GPIO pins apply from the next start.",
                  "Bewaard in {path}; GPIO-pinnen gelden vanaf de volgende start."),
     "fps": ("{fps:.0f} frames/s, reading {ms:.0f} ms", "{fps:.0f} beelden/s, lezen {ms:.0f} ms"),
+    # calibration wizard
+    "calibrate": ("Calibrate with the play mat", "Kalibreren met de speelmat"),
+    "cal_step": ("Step {n} of 4", "Stap {n} van 4"),
+    "cal_print": ("Print the play mat", "Print de speelmat"),
+    "cal_print_text": ("The play mat has four corner markers the camera finds, three zones for the groups "
+                       "of Bag of Butts, and a white and a grey patch that correct the colours. Print it on "
+                       "A4 or A3, at 100 % (no 'fit to page'). On a computer: companion mat --size A4 "
+                       "--out mat.pdf. Or write it here into the exports folder:",
+                       "De speelmat heeft vier hoekmarkers die de camera vindt, drie vakken voor de groepjes "
+                       "van Bag of Butts, en een wit en een grijs vlak die de kleuren corrigeren. Print hem "
+                       "op A4 of A3, op 100 % (niet 'passend maken'). Op een computer: companion mat --size A4 "
+                       "--out mat.pdf. Of schrijf hem hier in de map exports:"),
+    "cal_paper": ("Paper: {size}", "Papier: {size}"),
+    "cal_write": ("Write {fmt}", "{fmt} maken"),
+    "cal_writing": ("Writing the play mat...", "De speelmat wordt gemaakt..."),
+    "cal_written": ("Play mat written to {path}", "Speelmat geschreven naar {path}"),
+    "cal_place": ("Place the mat under the camera", "Leg de mat onder de camera"),
+    "cal_place_text": ("Lay the mat flat in the middle of the picture, all four corner markers visible. "
+                       "Green: markers found; blue: play area; orange: the three zones; white and grey: "
+                       "the patches that correct the colours.",
+                       "Leg de mat plat midden in het beeld, met alle vier hoekmarkers zichtbaar. "
+                       "Groen: gevonden markers; blauw: speelveld; oranje: de drie vakken; wit en grijs: "
+                       "de vlakken die de kleuren corrigeren."),
+    "mat_found": ("Mat found: {n} of 5 markers.", "Mat gevonden: {n} van 5 markers."),
+    "mat_no-frame": ("No picture from the camera yet.", "Nog geen beeld van de camera."),
+    "mat_no-markers": ("Mat not found: no markers seen. Put the whole mat under the camera, in good light.",
+                       "Mat niet gevonden: geen markers gezien. Leg de hele mat onder de camera, in goed licht."),
+    "mat_few-markers": ("Mat not found: only {n} marker seen; at least 2 corner markers must be visible "
+                        "(best all four).",
+                        "Mat niet gevonden: maar {n} marker gezien; er moeten minstens 2 hoekmarkers "
+                        "zichtbaar zijn (liefst alle vier)."),
+    "mat_not-the-mat": ("Mat not found: {n} markers seen, but too small or blurred to place the mat, or "
+                        "not where the play mat has them. Bring the camera closer, or print the mat again "
+                        "at 100 %.",
+                        "Mat niet gevonden: {n} markers gezien, maar te klein of te wazig om de mat te "
+                        "plaatsen, of niet waar de speelmat ze heeft. Breng de camera dichterbij, of print "
+                        "de mat opnieuw op 100 %."),
+    "mat_dark": ("Mat found, but the white patch is too dark to correct the colours: more light.",
+                 "Mat gevonden, maar het witte vlak is te donker om de kleuren te corrigeren: meer licht."),
+    "mat_patches": ("White patch B/G/R: {w}\nGrey patch B/G/R: {g}\nColour gains B/G/R: {gains}",
+                    "Wit vlak B/G/R: {w}\nGrijs vlak B/G/R: {g}\nKleurversterking B/G/R: {gains}"),
+    "cal_lock": ("Lock the colours", "Kleuren vastzetten"),
+    "cal_lock_text": ("With the mat in view, lock the colours so they stay the same all game, whatever "
+                      "hands and heads do to the light.",
+                      "Zet met de mat in beeld de kleuren vast, zodat ze het hele spel gelijk blijven, "
+                      "wat handen en hoofden ook met het licht doen."),
+    "cal_lock_button": ("Lock now", "Nu vastzetten"),
+    "cal_measuring": ("Measuring the light... keep hands off the table.",
+                      "Het licht wordt gemeten... handen van tafel."),
+    "cal_locked": ("Locked: exposure {ms:.1f} ms, gain {gain:.2f}, colour gains red {red:.2f} blue {blue:.2f}. "
+                   "Saved to {path}",
+                   "Vastgezet: belichting {ms:.1f} ms, versterking {gain:.2f}, kleurversterking rood "
+                   "{red:.2f} blauw {blue:.2f}. Bewaard in {path}"),
+    "cal_no_settle": ("The camera did not settle on an exposure; try again.",
+                      "De camera vond geen vaste belichting; probeer het opnieuw."),
+    "cal_no_lock": ("This camera ({camera}) cannot lock its exposure and colour gains: the white patch of "
+                    "the mat corrects every frame instead, so keep the patches in view.",
+                    "Deze camera ({camera}) kan belichting en kleurversterking niet vastzetten: het witte "
+                    "vlak van de mat corrigeert in plaats daarvan elk beeld, dus houd de vlakken in beeld."),
+    "cal_check": ("Check a reading", "Lezing controleren"),
+    "cal_check_text": ("Lay some pieces on the mat and read them once: the picture labels every piece "
+                       "found. Wrong colours? Lock again, or teach the reader your pieces in Settings.",
+                       "Leg wat stukken op de mat en lees ze één keer: het beeld zet bij elk gevonden stuk "
+                       "wat het is. Verkeerde kleuren? Zet opnieuw vast, of leer de lezer je stukken bij "
+                       "Instellingen."),
+    "cal_read": ("Read {kind}", "{kind} lezen"),
+    "cal_reading": ("Reading...", "Bezig met lezen..."),
+    "cal_read_result": ("{n} found: {text}", "{n} gevonden: {text}"),
+    "cal_next": ("Next", "Volgende"),
+    "cal_previous": ("Previous", "Vorige"),
+    "cal_done": ("Done", "Klaar"),
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
@@ -18,7 +18,7 @@ from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
@@ -201,7 +201,8 @@ class PlayersScreen(Screen):
         else:
             app().message = problem
 
-    def on_leave(self, *_: Any) -> None:
+    def on_pre_leave(self, *_: Any) -> None:
+        """Free the camera before the next screen's on_enter opens it (Kivy runs that before on_leave)."""
         if self.board_source is not None:
             self.board_source.close()
             self.board_source = None
@@ -687,12 +688,12 @@ class HistoryScreen(Screen):
             self.status = str(exc)
             return
         for info in infos:
-            try:
-                summary = records.replay(app().store.record(info.id)).summary()
+            summary = app().game_summary(info)
+            if summary is None:
+                status = tr("does_not_replay", lang)
+            else:
                 status = (tr("won_by", lang, names=", ".join(summary["winners"])) if summary["over"]
                           else tr("unfinished", lang))
-            except (RecordError, StoreError):
-                summary, status = None, tr("does_not_replay", lang)
             if summary and summary["over"]:
                 for p in info.players:
                     s = stats.setdefault(p, {"played": 0, "wins": 0, "best": summary["scores"].get(p, 0)})
@@ -737,8 +738,7 @@ class HistoryScreen(Screen):
             return
         try:
             record = app().store.record(self.game_id)
-            base = app().store.path.parent if str(app().store.path) != ":memory:" else Path.home()
-            out = base / "exports" / f"game-{self.game_id}-{record.game}.json"
+            out = app().exports_dir() / f"game-{self.game_id}-{record.game}.json"
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(json.dumps(record.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         except (StoreError, OSError) as exc:
@@ -850,8 +850,8 @@ class SettingsScreen(Screen):
         self.refresh()
         self.start_preview()
 
-    def on_leave(self, *_: Any) -> None:
-        self.stop_preview()
+    def on_pre_leave(self, *_: Any) -> None:
+        self.stop_preview()  # before the next screen's on_enter: a Pi camera opens only once
 
     def _frame(self, frame: Any, size: tuple[int, int]) -> None:
         if self._pending:
@@ -910,3 +910,251 @@ class SettingsScreen(Screen):
             self.teach_status = str(exc)
             return
         self.teach_status = tr("taught", app().lang, kind=self.teach_kind, path=str(out))
+
+
+CHECK_KINDS = ("tokens", "dice", "cards", "board")
+
+
+def _numbers(values: tuple[float, ...] | None, digits: int = 0) -> str:
+    return " / ".join(f"{v:.{digits}f}" for v in values) if values else "-"
+
+
+class CalibrationScreen(Screen):
+    """The calibration wizard: print the mat, place it (live check drawn on the picture), lock the
+    colours, read once to check. Every failure is a line of text on the screen."""
+
+    step = NumericProperty(1)
+    mat_text = StringProperty("")
+    status = StringProperty("")
+    camera_text = StringProperty("")
+    paper = StringProperty("A4")
+    check_kind = StringProperty("tokens")
+    check = ObjectProperty(None, allownone=True)  # the last ui.calibration.MatCheck
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.feed: TableFeed | None = None
+        self.texture: Texture | None = None
+        self._pending = False
+        self._checking = False
+        self._lock_deadline = 0.0
+
+    # -- the camera and the mat check ----------------------------------------------------------------
+    def on_enter(self, *_: Any) -> None:
+        self.show_step(self.step)
+        self.start_preview()
+
+    def on_pre_leave(self, *_: Any) -> None:
+        self.stop_preview()  # before the next screen's on_enter: a Pi camera opens only once
+
+    def start_preview(self, source: Any = None) -> None:
+        """Show the camera (or ``source``); the mat is checked on the newest frame 2.5 times a second."""
+        self.stop_preview()
+        if source is None:
+            source = open_source(app().camera_spec, self.check_kind, app().config_file)
+            if getattr(source, "is_demo", False) and self.check_kind == "tokens":
+                source.advance(with_mat=True)  # the demo table lays butts on the rendered play mat
+        demo = tr("demo_note", app().lang) if getattr(source, "is_demo", False) else ""
+        self.camera_text = " ".join(t for t in (demo, getattr(source, "note", "")) if t)
+        self.check = None
+        self.ids.preview.check = None
+        self.ids.preview.objects = []
+        self.feed = TableFeed(source, None, self._frame, lambda *_a: None,
+                              lambda m: Clock.schedule_once(lambda dt: setattr(self, "camera_text", m)))
+        self.feed.start()
+        Clock.schedule_interval(self._check_newest, 0.4)
+
+    def stop_preview(self) -> None:
+        Clock.unschedule(self._check_newest)
+        Clock.unschedule(self._await_lock)
+        if self.feed is not None:
+            self.feed.stop()
+            self.feed = None
+
+    def _frame(self, frame: Any, size: tuple[int, int]) -> None:
+        if self._pending:
+            return
+        self._pending = True
+        Clock.schedule_once(lambda dt: self.show_frame(frame, size), 0)
+
+    def show_frame(self, frame: Any, size: tuple[int, int]) -> None:
+        self._pending = False
+        self.texture = blit(self.texture, frame, self.ids.preview, size)
+
+    def _check_newest(self, _dt: float) -> None:
+        """Look for the mat in the newest frame, in a thread (one check at a time)."""
+        import threading
+
+        from ui.calibration import check_mat
+
+        frame = self.feed.latest_frame if self.feed is not None else None
+        if self._checking or frame is None:
+            return
+        self._checking = True
+
+        def work() -> None:
+            try:
+                check = check_mat(frame)
+            except Exception as exc:  # the check must not end the wizard
+                check, problem = None, str(exc) or type(exc).__name__
+            else:
+                problem = ""
+            Clock.schedule_once(lambda dt: self.show_check(check, problem), 0)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def show_check(self, check: Any, problem: str = "") -> None:
+        """Draw the mat check on the picture and put its words and numbers beside it."""
+        self._checking = False
+        if check is None:
+            self.mat_text = problem
+            return
+        lang = app().lang
+        self.check = check
+        self.ids.preview.check = check if self.step in (2, 3) else None  # step 4 labels the pieces
+        if not check.found:
+            self.mat_text = tr(f"mat_{check.problem}", lang, n=check.markers)
+            return
+        head = tr("mat_dark" if check.problem == "dark" else "mat_found", lang, n=check.markers)
+        self.mat_text = head + "\n" + tr("mat_patches", lang, w=_numbers(check.white), g=_numbers(check.grey),
+                                         gains=_numbers(check.gains, 2))
+
+    # -- the steps -------------------------------------------------------------------------------------
+    def show_step(self, step: int) -> None:
+        """Go to a step (1-4) and put its big buttons up."""
+        self.step = min(max(int(step), 1), 4)
+        self.status = ""
+        self.ids.preview.check = self.check if self.step in (2, 3) else None
+        lang = app().lang
+        box = self.ids.actions
+        box.clear_widgets()
+        actions: list[tuple[str, Callable[[Button], None]]] = {
+            1: [(tr("cal_paper", lang, size=self.paper), self.cycle_paper),
+                (tr("cal_write", lang, fmt="PDF"), lambda _b: self.write_mat("pdf")),
+                (tr("cal_write", lang, fmt="PNG"), lambda _b: self.write_mat("png"))],
+            2: [],
+            3: [(tr("cal_lock_button", lang), lambda _b: self.lock_colours())],
+            4: [(tr("teach_kind", lang) + ": " + self.check_kind, lambda _b: self.cycle_kind()),
+                (tr("cal_read", lang, kind=self.check_kind), lambda _b: self.read_once())],
+        }[self.step]
+        for text, action in actions:
+            btn = Button(text=text, font_size=sp(17), bold=True, halign="center", valign="middle")
+            btn.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - dp(6), None)))
+            btn.bind(on_release=lambda b, a=action: a(b))
+            box.add_widget(btn)
+        box.height = dp(60) if actions else 0
+
+    def next_step(self) -> None:
+        if self.step >= 4:
+            app().go("settings")
+            return
+        self.show_step(self.step + 1)
+
+    def previous_step(self) -> None:
+        self.show_step(self.step - 1)
+
+    def cycle_paper(self, button: Button) -> None:
+        from ui.calibration import MAT_SIZES
+
+        self.paper = MAT_SIZES[(MAT_SIZES.index(self.paper) + 1) % len(MAT_SIZES)]
+        button.text = tr("cal_paper", app().lang, size=self.paper)
+
+    def write_mat(self, fmt: str) -> None:
+        """Write the printable mat into the exports folder (in a thread: an A3 takes a moment)."""
+        import threading
+
+        from ui.calibration import write_mat
+
+        lang, paper, folder = app().lang, self.paper, app().exports_dir()
+        if self.status == tr("cal_writing", lang):  # a second tap while the first is being written
+            return
+        self.status = tr("cal_writing", lang)
+
+        def work() -> None:
+            try:
+                text = tr("cal_written", lang, path=str(write_mat(folder, paper, fmt)))
+            except (OSError, ValueError, ImportError) as exc:
+                text = str(exc)
+            Clock.schedule_once(lambda dt: setattr(self, "status", text), 0)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def lock_colours(self) -> None:
+        """The Pi camera measures the light again and locks; other cameras lean on the white patch."""
+        from ui.calibration import pi_camera
+
+        source = self.feed.source if self.feed is not None else None
+        camera = pi_camera(source)
+        if camera is None:
+            name = "demo" if getattr(source, "is_demo", False) else getattr(source, "name", app().camera_spec)
+            self.status = tr("cal_no_lock", app().lang, camera=name)
+            return
+        try:
+            camera.relock()
+        except Exception as exc:  # a camera that went away between the check and the tap
+            self.status = str(exc) or type(exc).__name__
+            return
+        self._lock_deadline = time.monotonic() + 6.0
+        self.status = tr("cal_measuring", app().lang)
+        Clock.unschedule(self._await_lock)
+        Clock.schedule_interval(self._await_lock, 0.2)
+
+    def _await_lock(self, _dt: float) -> bool | None:
+        """Wait for the camera's new lock, then keep it in the config file."""
+        from ui.calibration import lock_words, pi_camera, save_lock
+
+        camera = pi_camera(self.feed.source) if self.feed is not None else None
+        if camera is None:
+            return False
+        if camera.lock is None:
+            if time.monotonic() > self._lock_deadline:
+                self.status = tr("cal_no_settle", app().lang)
+                return False
+            return None
+        try:
+            config, path = save_lock(app().config_file, camera.lock)
+        except (OSError, ValueError, ImportError) as exc:
+            self.status = str(exc)
+            return False
+        app().config_file = config
+        self.status = tr("cal_locked", app().lang, path=str(path), **lock_words(camera.lock))
+        return False
+
+    def cycle_kind(self) -> None:
+        self.check_kind = CHECK_KINDS[(CHECK_KINDS.index(self.check_kind) + 1) % len(CHECK_KINDS)]
+        self.start_preview()
+        self.show_step(4)
+        self.status = ""
+
+    def read_once(self) -> None:
+        """Read the newest frame once with the chosen reader and label what it found."""
+        import threading
+
+        frame = self.feed.latest_frame if self.feed is not None else None
+        lang, kind = app().lang, self.check_kind
+        if frame is None:
+            self.status = tr("mat_no-frame", lang)
+            return
+        profile = app().profile(kind)
+        self.status = tr("cal_reading", lang)
+
+        def work() -> None:
+            objects: list[dict[str, Any]] | None = None
+            try:
+                reader = load_reader(kind, profile, in_process=False)
+                if reader is None:
+                    text = tr("no_vision", lang, kind=kind)
+                else:
+                    objects = [dict(o) for o in reader(frame).objects]
+                    text = tr("cal_read_result", lang, n=len(objects),
+                              text=readings.summary(objects, kind, lang) or tr("nothing_read", lang))
+            except Exception as exc:  # a reader must not raise; if one does, it is a line on screen
+                text = str(exc) or type(exc).__name__
+            Clock.schedule_once(lambda dt: self._show_read(kind, objects, text), 0)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def _show_read(self, kind: str, objects: list[dict[str, Any]] | None, text: str) -> None:
+        self.status = text
+        if objects is not None and kind == self.check_kind:
+            self.ids.preview.objects = objects

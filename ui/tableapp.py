@@ -21,12 +21,13 @@ from companion import records
 from companion.core import RulesError
 from companion.records import RecordError
 from companion.session import Session, latest_unfinished
-from companion.store import Store, StoreError
+from companion.store import GameInfo, Store, StoreError
 from ui import screens
 from ui.i18n import tr
+from ui.summaries import SummaryCache
 
 KV_DIR = Path(__file__).parent / "kv"
-SCREENS = ("widgets", "home", "players", "table", "pad", "history", "rules", "settings")
+SCREENS = ("widgets", "home", "players", "table", "pad", "history", "rules", "settings", "calibration")
 
 
 def load_config() -> tuple[Any, list[str]]:
@@ -95,6 +96,7 @@ class TableApp(App):
         self.resume_arg = resume
         self.store: Store | None = None
         self.controls: Any = None
+        self.summaries = SummaryCache()  # home and past games replay each game once per change
 
     # -- strings ---------------------------------------------------------------------------------
     def tr(self, key: str, lang: str | None = None, **fields: Any) -> str:
@@ -119,6 +121,7 @@ class TableApp(App):
         sm.add_widget(screens.HistoryScreen(name="history"))
         sm.add_widget(screens.RulesScreen(name="rules"))
         sm.add_widget(screens.SettingsScreen(name="settings"))
+        sm.add_widget(screens.CalibrationScreen(name="calibration"))
         self.sm = sm
         Clock.schedule_once(lambda dt: self.after_start(), 0)
         return sm
@@ -153,6 +156,12 @@ class TableApp(App):
         base = self.store.path.parent if self.store is not None and str(self.store.path) != ":memory:" \
             else Path.home() / ".local" / "share" / "table-companion"
         return base / "profiles" / f"{kind}.json"
+
+    def exports_dir(self) -> Path:
+        """Where record files and the printable mat are written: exports/ next to the score pad."""
+        base = self.store.path.parent if self.store is not None and str(self.store.path) != ":memory:" \
+            else Path.home()
+        return base / "exports"
 
     def profile(self, kind: str) -> dict | None:
         """The players' taught profile for this reader, or None (the reader's defaults)."""
@@ -241,10 +250,15 @@ class TableApp(App):
         self.message = ""
         self.go("table")
 
+    def game_summary(self, info: GameInfo) -> dict[str, Any] | None:
+        """A stored game's ``summary()`` (None when it does not replay), replayed once per change."""
+        return self.summaries.summary(self.store, info)
+
     def unfinished(self) -> tuple[int, str] | None:
-        """The game to offer on the home screen: (id, 'Bag of Butts (Ann, Bob)')."""
+        """The game to offer on the home screen: (id, 'Bag of Butts (Ann, Bob)'), the most recently
+        played game that is not over (the summaries come from the cache)."""
         try:
-            game_id = latest_unfinished(self.store)
+            game_id = self.summaries.latest_unfinished(self.store)
             if game_id is None:
                 return None
             record = self.store.record(game_id)
@@ -257,9 +271,9 @@ class TableApp(App):
         table = self.sm.get_screen("table") if hasattr(self, "sm") else None
         if table is not None:
             table.stop_feed()
-        settings = self.sm.get_screen("settings") if hasattr(self, "sm") else None
-        if settings is not None:
-            settings.stop_preview()
+        for name in ("settings", "calibration"):
+            if hasattr(self, "sm"):
+                self.sm.get_screen(name).stop_preview()
         if self.controls is not None and hasattr(self.controls, "close"):
             self.controls.close()
         if self.store is not None:

@@ -245,3 +245,38 @@ class BoardView(GridLayout):
                     btn.bind(on_release=lambda _b, rc=(r, c): on_cell(*rc))
                 self.cells[(r, c)] = btn
                 self.add_widget(btn)
+
+
+class MatView(TableView):
+    """The camera picture with the play mat check (ui.calibration.MatCheck) drawn over it: the
+    markers seen in green, the play area in blue, the three zones in orange, the patches."""
+
+    check = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.bind(check=self.redraw)
+
+    def redraw(self, *_: Any) -> None:
+        super().redraw()
+        check = self.check
+        if check is None or self.texture is None:
+            return
+        x0, y0, s = self.fit()
+
+        def outline(poly: list[tuple[float, float]], width: float) -> None:
+            if len(poly) >= 3:
+                Line(points=[v for x, y in poly for v in (x0 + x * s, y0 - y * s)], close=True, width=width)
+
+        with self.canvas.after:
+            Color(0.25, 0.6, 1)
+            outline(check.area, dp(2))
+            Color(1, 0.55, 0.1)
+            for zone in check.zones:
+                outline(zone, dp(1.5))
+            for patch, grey in zip(check.patches, (1.0, 0.55), strict=False):
+                Color(grey, grey, grey)
+                outline(patch, dp(2))
+            Color(0.2, 0.95, 0.3)
+            for marker in check.marker_outlines:
+                outline(marker, dp(2))

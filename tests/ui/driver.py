@@ -638,6 +638,124 @@ def scenario_demo(res: dict[str, Any], args: list[str]):
     res["buttons_state"] = table.state_text
 
 
+# -- the calibration wizard ---------------------------------------------------------------------------
+def scenario_calibration(res: dict[str, Any], args: list[str]):
+    """The calibration wizard on the demo table, by touch: write the mat, the mat found with its
+    patches and gains, the lock refused in words for the demo, a Pi camera (picamera2 stand-in)
+    relocked and saved to the config file, one reading of the butts on the mat."""
+    size = args[0]
+    yield 0.3
+    tap(tr("settings"))
+    yield 0.3
+    tap(tr("calibrate"))
+    yield 0.2
+    cal = screen()
+    res["screen"] = app().sm.current
+    res["step1_buttons"] = buttons()
+    # the first demo frame renders meanwhile: wait until the step's buttons have their places
+    yield from wait_for(lambda: find(tr("cal_write", fmt="PDF")).width != 100, 10)
+    tap(tr("cal_paper", size="A4"))
+    tap(tr("cal_paper", size="A3"))
+    tap(tr("cal_write", fmt="PDF"))
+    yield from wait_for(lambda: cal.status != tr("cal_writing"), 10)
+    res["written"] = cal.status
+    yield from wait_for(lambda: cal.texture is not None, 10)  # the first picture is on screen
+    yield from snap(f"calibration-print-{size}")
+    tap(tr("cal_next"))
+    yield from wait_for(lambda: cal.check is not None and cal.check.found, 20)
+    yield 0.3
+    res["found"] = cal.check.found
+    res["markers"] = cal.check.markers
+    res["mat_text"] = cal.mat_text
+    res["drawn_zones"] = len(cal.ids.preview.check.zones)
+    yield from snap(f"calibration-mat-{size}")
+    if "short" in args:  # the mat taken away: the wizard says why it is not found, then it is back
+        cal.feed.source.advance(with_mat=False)
+        yield from wait_for(lambda: cal.check is not None and not cal.check.found, 20)
+        res["no_mat"] = cal.mat_text
+        yield from snap(f"calibration-nomat-{size}")
+        cal.feed.source.advance(with_mat=True)
+        yield from wait_for(lambda: cal.check is not None and cal.check.found, 20)
+    tap(tr("cal_next"))
+    yield 0.1
+    tap(tr("cal_lock_button"))
+    yield 0.1
+    res["demo_lock"] = cal.status
+    yield from snap(f"calibration-lock-{size}")
+    if "short" not in args:
+        from hardware.picamera import Picamera2Source
+
+        sys.path.insert(0, str(Path(__file__).parent))
+        import fake_picamera2
+
+        camera = Picamera2Source(module=fake_picamera2, lock_after=0.2)
+        camera.open()
+        cal.start_preview(camera)
+        yield 0.5
+        res["first_lock"] = str(camera.lock)
+        tap(tr("cal_lock_button"))
+        yield 0.05
+        res["measuring"] = cal.status
+        yield from wait_for(lambda: cal.status.startswith(tr("cal_locked", path="", ms=0, gain=0, red=0,
+                                                                   blue=0)[:7]), 10)
+        res["locked"] = cal.status
+        res["config_lock"] = str(app().config_file.camera_lock)
+        res["relocked_controls"] = camera._camera.controls[-2:]
+        cal.start_preview()
+        yield from wait_for(lambda: cal.feed.latest_frame is not None, 10)
+    tap(tr("cal_next"))
+    yield 0.1
+    tap(tr("cal_read", kind="tokens"))
+    yield from wait_for(lambda: cal.status and cal.status != tr("cal_reading"), 20)
+    res["read"] = cal.status
+    res["labels"] = len(cal.ids.preview.objects)
+    yield from snap(f"calibration-check-{size}")
+    tap(tr("cal_done"))
+    yield 0.1
+    res["after_done"] = app().sm.current
+
+
+def scenario_cache(res: dict[str, Any], args: list[str]):
+    """Home and past games replay each stored game once per change, not each time they open."""
+    import ui.tableapp
+    from companion.session import Session
+
+    replays: list[int] = []
+    real = ui.tableapp.records.replay
+
+    def counted(record: Any, *a: Any, **kw: Any) -> Any:
+        replays.append(1)
+        return real(record, *a, **kw)
+
+    yield 0.3
+    store = app().store
+    for players in (["Ann", "Bob"], ["Cy", "Dee"], ["Ed", "Flo"]):
+        Session.new(store, "bag-of-butts", players, {})
+    ui.tableapp.records.replay = counted
+    shown = []
+    for name in ("home", "history", "home", "history"):
+        app().go(name)
+        yield 0.05
+        shown.append(screen().resume_text if name == "home" else screen().stats_text)
+    res["replays_first"] = len(replays)
+    res["shown"] = shown
+    session = Session.resume(store, store.games()[-1].id)
+    bag = sorted(Counter(session.game.view()["bag"]).elements())
+    session.confirm({"type": "draw", "groups": [bag[:3], bag[3:6], bag[6:]]})
+    app().go("home")
+    yield 0.05
+    res["replays_after_change"] = len(replays)
+    res["resume_after_change"] = screen().resume_text
+
+
+def wait_for(condition: Any, seconds: float) -> Any:
+    """Let the clock run until ``condition()`` holds (or ``seconds`` pass)."""
+    for _ in range(int(seconds / 0.1)):
+        if condition():
+            return
+        yield 0.1
+
+
 def readings_label(obj: dict[str, Any], kind: str) -> str:
     from ui.readings import label
 
@@ -660,7 +778,8 @@ def without_reader() -> None:
 
 
 SCENARIOS = {"demo": scenario_demo, "buttons": scenario_buttons, "ndb": scenario_ndb, "billy": scenario_billy,
-             "bag": scenario_bag, "unfinished": scenario_unfinished, "resume": scenario_resume, "tour": scenario_tour}
+             "bag": scenario_bag, "unfinished": scenario_unfinished, "resume": scenario_resume, "tour": scenario_tour,
+             "calibration": scenario_calibration, "cache": scenario_cache}
 
 
 def main() -> int:
@@ -687,7 +806,7 @@ def main() -> int:
             return
         Clock.schedule_once(step, delay)
 
-    if name != "demo":  # patched once the window exists: importing the screens earlier would open it
+    if name not in ("demo", "calibration"):  # patched once the window exists: importing the screens earlier would open it
         Clock.schedule_once(lambda _dt: without_reader(), 0)
     Clock.schedule_once(step, 0.2)
     from ui.app import main as ui_main
