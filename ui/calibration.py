@@ -136,8 +136,7 @@ def pi_camera(source: Any) -> Any | None:
             return None
         if callable(getattr(source, "relock", None)) and hasattr(source, "lock"):
             return source
-        current = getattr(source, "_current", None)  # hardware.reconnect.ReconnectingSource
-        source = current() if callable(current) else None
+        source = getattr(source, "inner", None)  # hardware.reconnect.ReconnectingSource
     return None
 
 
