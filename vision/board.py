@@ -202,11 +202,18 @@ def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tupl
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
-    star_score = np.maximum((get["mid_shift"] - 0.3) / 0.2 + (get["spread"] - 0.3) / 0.2,
-                            (get["mid_shift"] - 1.0) / 0.3 + 2.0)
-    # the middle has the star's own colour
-    star_score += ((np.linalg.norm(mid - star, axis=1) < 0.3) & (get["mid_shift"] > 0.3)) * 1.0
-    button_score = np.maximum((0.935 - get["dark"]) / 0.03, (get["rim"] - 1.09) / 0.05)
+    # a star: the middle takes the star's own colour; on a yellow cell, its points and dark edge
+    # make the colour change around a circle
+    to_star = np.linalg.norm(mid - star, axis=1)
+    yellow_cell = np.array([names[int(k)] == "Y" for k in best])
+    star_score = np.where(yellow_cell,
+                          np.maximum((get["spread"] - 0.55) / 0.1,
+                                     np.minimum((get["mid_shift"] - 0.3) / 0.1, (get["spread"] - 0.35) / 0.1)),
+                          np.minimum((0.75 - to_star) / 0.2, (get["mid_shift"] - 0.5) / 0.2))
+    # a button: the clear disc darkens the middle and shows a bright rim around it; a shadow only
+    # darkens, a glare spot only brightens
+    ring_contrast = get["rim"] / np.maximum(get["dark"], 1e-3)
+    button_score = np.minimum((0.98 - get["dark"]) / 0.03, (ring_contrast - 1.08) / 0.05)
     out = []
     for i in range(len(feats)):
         if star_score[i] > 0:
