@@ -82,21 +82,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first-seed", type=int, default=1_000_000)
     ap.add_argument("--speed-scenes", type=int, default=20)
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--speed-only", action="store_true", help="skip the accuracy run")
+    ap.add_argument("--accuracy-only", action="store_true", help="skip the speed run")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    r = accuracy(range(args.first_seed, args.first_seed + args.scenes), verbose=args.verbose)
+    if not args.speed_only:
+        report(accuracy(range(args.first_seed, args.first_seed + args.scenes), verbose=args.verbose), args.scenes)
+    if args.accuracy_only:
+        return 0
+    s = speed(range(args.first_seed, args.first_seed + args.speed_scenes))
+    print(f"speed (1280x960, one core): read {s['read_ms']:.2f} ms median, baseline {s['base_ms']:.2f} ms, "
+          f"ratio {s['ratio']:.1f}x, peak memory {s['peak_mb']:.1f} MB")
+    return 0
+
+
+def report(r: dict[str, Any], scenes: int) -> None:
+    """Print the accuracy figures and confusion matrices of one run."""
     print(f"{r['right']}/{r['total']} cells right (colour and content) = {100 * r['accuracy']:.3f} % "
-          f"over {args.scenes} boards; boards not found {r['boards_missed']}; boards with an error {len(r['bad'])}")
+          f"over {scenes} boards; boards not found {r['boards_missed']}; boards with an error {len(r['bad'])}")
     print("colour: truth \\ read  " + " ".join(f"{c:>6}" for c in board.COLOURS))
     for c, row in zip(board.COLOURS, r["colour"], strict=True):
         print(f"{c:>20}  " + " ".join(f"{v:6d}" for v in row))
     print("content: truth \\ read " + " ".join(f"{c:>7}" for c in board.CONTENTS))
     for c, row in zip(board.CONTENTS, r["content"], strict=True):
         print(f"{c:>20}  " + " ".join(f"{v:7d}" for v in row))
-    s = speed(range(args.first_seed, args.first_seed + args.speed_scenes))
-    print(f"speed (1280x960, one core): read {s['read_ms']:.2f} ms median, baseline {s['base_ms']:.2f} ms, "
-          f"ratio {s['ratio']:.1f}x, peak memory {s['peak_mb']:.1f} MB")
-    return 0
 
 
 if __name__ == "__main__":
