@@ -17,7 +17,7 @@ def test_cells_of_rendered_boards_are_read():
     # measured on these seeds: see docs/bench/board.md; the bar sits a little under it
     result = bench_board.accuracy(range(200, 206))
     assert result["boards_missed"] == 0
-    assert result["accuracy"] >= 0.95, result
+    assert result["accuracy"] >= 0.96, result  # measured 0.98
 
 
 def test_a_board_turned_upside_down_is_still_read_from_row_1_column_1():
