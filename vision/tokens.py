@@ -108,6 +108,7 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
 
 
 STRONG = 1.5
+SHADOW_L, SHADOW_CHROMA = -1.0, 0.12  # log lightness vs the table, log-chroma distance to it
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
 MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
 MAX_BLOBS = 60  # at most 20 butts are drawn; beyond this many blobs the rest is clutter or noise
@@ -399,6 +400,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     fc, ft = _features_bgr(colours), _features_bgr(tables)
     for i, b in enumerate(butts):
         raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
+        if mat is not None and b["k"] > 1 and raw[0] > SHADOW_L \
+                and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA:
+            continue  # a piece of a pile with the red zone's own colour, only darker: a shadow between butts
         xs, ys = b["xs"] / f, b["ys"] / f
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
