@@ -111,6 +111,7 @@ STRONG = 1.5
 SHADOW_L, SHADOW_CHROMA = -1.0, 0.12  # log lightness vs the table, log-chroma distance to it
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
 MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
+MAX_PER_BLOB = 16  # a blob that would hold more butts than this is something else
 MAX_BLOBS = 60  # at most 20 butts are drawn; beyond this many blobs the rest is clutter or noise
 DIFF_EPS = 6.0  # the darkest levels are noisy: keep them from dominating the log ratios
 LOG_STEP = float(np.log(255 + DIFF_EPS) - np.log(DIFF_EPS)) / 255  # log units per level of the log image
@@ -282,6 +283,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         if c["aspect"] < 1.6 and c["disc"] > 0.7 and (c["clipped"] > 0.25 or c["brighter"] > 0.45):
             continue  # a filled round patch where white light is added: a glare spot
         k = _split_count(c["area"], single)
+        if k > MAX_PER_BLOB:
+            continue  # far bigger than a heap of butts: a card, a printed mark, a hand
         x, y, bw, bh = c["box"]
         xs, ys = c["pts"]
         if k == 1:
