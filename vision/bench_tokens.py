@@ -126,15 +126,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first-seed", type=int, default=1_000_000)
     ap.add_argument("--speed-scenes", type=int, default=20)
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--speed-only", action="store_true", help="skip the accuracy run")
+    ap.add_argument("--accuracy-only", action="store_true", help="skip the speed run")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    for label, with_mat in (("with the mat", True), ("without the mat", False)):
+    for label, with_mat in (("with the mat", True), ("without the mat", False)) if not args.speed_only else ():
         start = args.first_seed + (0 if with_mat else 500_000)
         r = accuracy(range(start, start + args.scenes // 2), with_mat=with_mat, verbose=args.verbose)
         print(f"{label}: {r['right']}/{r['total']} butts right (colour and group) = "
               f"{100 * r['accuracy']:.2f} % (extra detections {r['extra']}, wrong group {r['group_wrong']}, "
               f"scenes with an error {len(r['bad'])})")
         print_confusion(r["confusion"])
+    if args.accuracy_only:
+        return 0
     s = speed(range(args.first_seed, args.first_seed + args.speed_scenes))
     print(f"speed (14 butts, 1280x960, one core): read {s['read_ms']:.2f} ms median, baseline "
           f"{s['base_ms']:.2f} ms, ratio {s['ratio']:.1f}x, peak memory {s['peak_mb']:.1f} MB")

@@ -100,8 +100,11 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     """Homography grid units -> frame pixels, with row 1 / column 1 at grid (0, 0); and a score."""
     h, w = frame.shape[:2]
     f = min(1.0, WORK_WIDTH / w)
-    small = cv2.resize(frame, (int(w * f), int(h * f)), interpolation=cv2.INTER_AREA) if f < 1 else frame
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    if f < 1:
+        if f <= 0.5:  # halve exactly first: area averaging at an integer factor is fast
+            gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+        gray = cv2.resize(gray, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
     best = None
     for q in _quads(gray):
         quad = _order(q / f)
@@ -136,39 +139,42 @@ _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points rep
 
 
 def _cell_features(top: np.ndarray) -> list[dict[str, Any]]:
-    """Per-cell measurements on the straightened, white-balanced board (6*CELL square)."""
+    """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once."""
     yy, xx = np.mgrid[0:CELL, 0:CELL].astype(np.float32) - (CELL - 1) / 2
     rr = np.sqrt(xx ** 2 + yy ** 2) / CELL
-    corner = (np.abs(xx) > CELL * 0.3) & (np.abs(yy) > CELL * 0.3) & (np.abs(xx) < CELL * 0.43) \
-        & (np.abs(yy) < CELL * 0.43)
-    middle = rr < 0.2
-    rim = (rr > 0.27) & (rr < 0.37)
-    ang = np.arctan2(yy, xx)
-    circle = (rr > 0.26) & (rr < 0.32)
-    sectors = ((ang[circle] + np.pi) / (2 * np.pi) * 20).astype(int) % 20
-    out = []
-    for r in range(6):
-        for c in range(6):
-            cell = top[r * CELL:(r + 1) * CELL, c * CELL:(c + 1) * CELL].astype(np.float32)
-            ring_bgr = np.median(cell[corner], axis=0)
-            mid_bgr = np.median(cell[middle], axis=0)
-            lum = cell.mean(axis=2)
-            ring_l = float(ring_bgr.mean()) + EPS
-            ch = _chroma(cell[circle])
-            ring_ch = _chroma(ring_bgr)[0]
-            dist = np.linalg.norm(ch - ring_ch, axis=1)
-            sig = dist + np.abs(np.log((lum[circle] + EPS) / ring_l))
-            per_sector = np.bincount(sectors, sig, 20) / np.maximum(np.bincount(sectors, None, 20), 1)
-            five = float(np.abs((per_sector * _FIVE).sum()) / 20 * 2)
-            out.append({
-                "ring": ring_bgr, "mid": mid_bgr,
-                "dark": float((np.median(lum[middle]) + EPS) / ring_l),
-                "rim": float((np.percentile(lum[rim], 90) + EPS) / ring_l),
-                "spread": float(np.percentile(per_sector, 80) - np.percentile(per_sector, 20)),
-                "five": five,
-                "mid_shift": float(np.linalg.norm(_chroma(mid_bgr)[0] - ring_ch)),
-            })
-    return out
+    corner = ((np.abs(xx) > CELL * 0.3) & (np.abs(yy) > CELL * 0.3) & (np.abs(xx) < CELL * 0.43)
+              & (np.abs(yy) < CELL * 0.43)).ravel()
+    middle = (rr < 0.2).ravel()
+    rim = ((rr > 0.27) & (rr < 0.37)).ravel()
+    circle = ((rr > 0.26) & (rr < 0.32)).ravel()
+    ang = np.arctan2(yy, xx).ravel()[circle]
+    sectors = ((ang + np.pi) / (2 * np.pi) * 20).astype(int) % 20
+    onehot = np.zeros((sectors.size, 20), np.float32)
+    onehot[np.arange(sectors.size), sectors] = 1.0
+    onehot /= onehot.sum(axis=0, keepdims=True)
+    cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
+    cells = cells.astype(np.float32)
+    lum = cells.mean(axis=2)
+    ring = np.median(cells[:, corner], axis=1)  # (36, 3)
+    mid = cells[:, middle].mean(axis=1)
+    ring_l = ring.mean(axis=1) + EPS
+    ring_ch = _chroma(ring)  # (36, 2)
+    circ = cells[:, circle] + EPS
+    ch = np.stack([np.log(circ[..., 2] / circ[..., 1]), np.log(circ[..., 0] / circ[..., 1])], axis=2)
+    dist = np.linalg.norm(ch - ring_ch[:, None, :], axis=2)
+    sig = dist + np.abs(np.log((lum[:, circle] + EPS) / ring_l[:, None]))
+    per_sector = sig @ onehot  # (36, 20)
+    five = np.abs(per_sector @ _FIVE) / 20 * 2
+    srt = np.sort(per_sector, axis=1)
+    q = np.stack([srt[:, 4], srt[:, 16]])  # 20th and 80th percentile of 20 sectors
+    dark = (lum[:, middle].mean(axis=1) + EPS) / ring_l
+    rim_px = lum[:, rim]
+    k90 = int(rim_px.shape[1] * 0.9)
+    rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
+    mid_shift = np.linalg.norm(_chroma(mid) - ring_ch, axis=1)
+    return [{"ring": ring[i], "mid": mid[i], "dark": float(dark[i]), "rim": float(rim_l[i]),
+             "spread": float(q[1, i] - q[0, i]), "five": float(five[i]), "mid_shift": float(mid_shift[i])}
+            for i in range(36)]
 
 
 def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
@@ -185,30 +191,38 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
 
 
 def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tuple[str, str, float]]:
+    """Printed colour (nearest taught log-chroma) and content (star / button / empty) of each cell."""
     names = [k for k in COLOURS if k in profile["colours"]]
     means = np.float32([profile["colours"][k] for k in names])
     star = np.float32(profile["star"])
+    ring = _chroma(np.stack([f["ring"] for f in feats]))
+    mid = _chroma(np.stack([f["mid"] for f in feats]))
+    get = {k: np.float32([f[k] for f in feats]) for k in ("mid_shift", "spread", "dark", "rim")}
+    d = np.linalg.norm(ring[:, None, :] - means[None], axis=2)  # (36, K)
+    best = d.argmin(axis=1)
+    srt = np.sort(d, axis=1)
+    colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
+    # a star: the middle takes the star's own colour; on a yellow cell, its points and dark edge
+    # make the colour change around a circle
+    to_star = np.linalg.norm(mid - star, axis=1)
+    yellow_cell = np.array([names[int(k)] == "Y" for k in best])
+    star_score = np.where(yellow_cell,
+                          np.maximum((get["spread"] - 0.55) / 0.1,
+                                     np.minimum((get["mid_shift"] - 0.3) / 0.1, (get["spread"] - 0.35) / 0.1)),
+                          np.minimum((0.75 - to_star) / 0.2, (get["mid_shift"] - 0.5) / 0.2))
+    # a button: the clear disc darkens the middle and shows a bright rim around it; a shadow only
+    # darkens, a glare spot only brightens
+    ring_contrast = get["rim"] / np.maximum(get["dark"], 1e-3)
+    button_score = np.minimum((0.98 - get["dark"]) / 0.03, (ring_contrast - 1.08) / 0.05)
     out = []
-    for f in feats:
-        ch = _chroma(f["ring"])[0]
-        d = np.linalg.norm(means - ch, axis=1)
-        k = int(np.argmin(d))
-        srt = np.sort(d)
-        colour_conf = float(np.clip((srt[1] - srt[0]) / (srt[1] + 1e-6) * 1.5, 0, 1))
-        star_score = max((f["mid_shift"] - 0.3) / 0.2 + (f["spread"] - 0.3) / 0.2,
-                         (f["mid_shift"] - 1.0) / 0.3 + 2.0)
-        mid_ch = _chroma(f["mid"])[0]
-        if float(np.linalg.norm(mid_ch - star)) < 0.3 and f["mid_shift"] > 0.3:
-            star_score += 1.0  # the middle has the star's own colour
-        button_score = max((0.935 - f["dark"]) / 0.03, (f["rim"] - 1.09) / 0.05)
-        if star_score > 0:
-            content, margin = "star", star_score
-        elif button_score > 0:
-            content, margin = "button", button_score
+    for i in range(len(feats)):
+        if star_score[i] > 0:
+            content, margin = "star", star_score[i]
+        elif button_score[i] > 0:
+            content, margin = "button", button_score[i]
         else:
-            content, margin = "empty", min(-star_score, -button_score)
-        conf = colour_conf * float(np.clip(0.5 + margin, 0.3, 1.0))
-        out.append((names[k], content, conf))
+            content, margin = "empty", min(-star_score[i], -button_score[i])
+        out.append((names[int(best[i])], content, float(colour_conf[i] * np.clip(0.5 + margin, 0.3, 1.0))))
     return out
 
 
@@ -229,11 +243,12 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     top = _straighten(frame, hom)
     labels = _classify(_cell_features(top), prof)
     board_conf = float(np.clip((score - 0.25) / 0.25, 0.2, 1.0))
+    gx, gy = np.meshgrid(np.arange(7, dtype=np.float32), np.arange(7, dtype=np.float32))
+    nodes = cv2.perspectiveTransform(np.stack([gx, gy], 2).reshape(-1, 1, 2), hom).reshape(7, 7, 2)
     objects = []
     for i, (colour, content, conf) in enumerate(labels):
         r, c = divmod(i, 6)
-        pts = cv2.perspectiveTransform(np.float32([[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]]).reshape(-1, 1, 2),
-                                       hom).reshape(-1, 2)
+        pts = nodes[r:r + 2, c:c + 2].reshape(4, 2)
         x0, y0 = pts.min(axis=0)
         x1, y1 = pts.max(axis=0)
         objects.append({"row": r + 1, "col": c + 1, "colour": colour, "content": content,

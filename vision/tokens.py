@@ -74,6 +74,24 @@ class _Model:
 
 # ---------------------------------------------------------------- finding butts
 
+def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Fill the pixels outside ``mask`` from the nearest inside ones (a push-pull image pyramid)."""
+    m = mask.astype(np.float32)
+    cur = img.astype(np.float32) * m[..., None]
+    levels = []
+    while min(cur.shape[:2]) > 2:
+        levels.append((cur, m))
+        size = (max(1, cur.shape[1] // 2), max(1, cur.shape[0] // 2))
+        cur, m = cv2.resize(cur, size, interpolation=cv2.INTER_AREA), cv2.resize(m, size, interpolation=cv2.INTER_AREA)
+    est = cur.reshape(-1, 3).sum(0) / max(float(m.sum()), 1e-6) * np.ones_like(cur)
+    for cur, m in reversed(levels):
+        up = cv2.resize(est, (cur.shape[1], cur.shape[0]), interpolation=cv2.INTER_LINEAR).reshape(cur.shape)
+        cov = np.clip(m, 0, 1)[..., None]
+        est = np.where(cov > 1e-3, cur / np.maximum(cov, 1e-3), 0) * cov + up * (1 - cov)
+    out = np.where(mask[..., None], img, np.clip(est, 0, 255))
+    return out.astype(np.uint8)
+
+
 def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
     """Smooth table colour under the butts: a coarse median over the search area only (outside
     it, e.g. the mat's white border, is replaced by the search area's median colour)."""
@@ -82,19 +100,18 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
     if not search.all():
         tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        k = max(5, (min(tiny.shape[:2]) // 8) | 1)
-        if tmask.any():  # fill the outside from the nearby inside (normalised box filter)
-            m = tmask.astype(np.float32)
-            num = cv2.boxFilter(tiny.astype(np.float32) * m[..., None], -1, (2 * k + 1, 2 * k + 1), normalize=False)
-            den = cv2.boxFilter(m, -1, (2 * k + 1, 2 * k + 1), normalize=False)[..., None]
-            fill = np.where(den > 0.5, num / np.maximum(den, 1e-3), np.median(tiny[tmask], axis=0))
-            tiny = np.where(tmask[..., None], tiny, np.clip(fill, 0, 255)).astype(np.uint8)
+        if tmask.any():
+            tiny = _push_pull_fill(tiny, tmask)
     k = max(5, (min(tiny.shape[:2]) // 8) | 1)
     bg = cv2.medianBlur(tiny, k)
     return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-STRONG = 2.0
+STRONG = 1.5
+SHADOW_L, SHADOW_CHROMA = -1.0, 0.12  # log lightness vs the table, log-chroma distance to it
+THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
+MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
+MAX_PER_BLOB = 24  # a blob that would hold more butts than this is something else
 MAX_BLOBS = 60  # at most 20 butts are drawn; beyond this many blobs the rest is clutter or noise
 DIFF_EPS = 6.0  # the darkest levels are noisy: keep them from dominating the log ratios
 LOG_STEP = float(np.log(255 + DIFF_EPS) - np.log(DIFF_EPS)) / 255  # log units per level of the log image
@@ -108,7 +125,7 @@ def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
     return cv2.max(cv2.max(d[0], d[1]), d[2])
 
 
-SPLIT_ROUND = 0.4
+SPLIT_ROUND = 0.5
 
 
 def _split_count(area: float, single: float) -> int:
@@ -212,7 +229,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         return []
     med = float(np.median(vals))
     mad = float(np.median(np.abs(vals - med))) + 1e-3
-    thr = max(0.12, med + 6.0 * 1.4826 * mad)
+    thr = max(MIN_THR, med + THR_MADS * 1.4826 * mad)
     mask = ((diff > thr) & (search > 0)).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -266,6 +283,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         if c["aspect"] < 1.6 and c["disc"] > 0.7 and (c["clipped"] > 0.25 or c["brighter"] > 0.45):
             continue  # a filled round patch where white light is added: a glare spot
         k = _split_count(c["area"], single)
+        if k > MAX_PER_BLOB:
+            continue  # far bigger than a heap of butts: a card, a printed mark, a hand
         x, y, bw, bh = c["box"]
         xs, ys = c["pts"]
         if k == 1:
@@ -361,6 +380,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
             p = poly * f
             inner = p + (p.mean(0) - p) * 0.03
             cv2.fillConvexPoly(search, np.round(inner).astype(np.int32), 1)
+        search = cv2.erode(search, np.ones((7, 7), np.uint8))  # keep off the zones' printed edges
         if mat.white.min() > 8:
             luts = matmod.correction_luts(mat.white, mat.grey)
     else:
@@ -383,6 +403,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     fc, ft = _features_bgr(colours), _features_bgr(tables)
     for i, b in enumerate(butts):
         raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
+        if mat is not None and b["k"] > 1 and raw[0] > SHADOW_L \
+                and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA:
+            continue  # a piece of a pile with the red zone's own colour, only darker: a shadow between butts
         xs, ys = b["xs"] / f, b["ys"] / f
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]

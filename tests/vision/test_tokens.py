@@ -17,7 +17,7 @@ from vision.render import tokens as render
 def test_butts_on_rendered_tables_are_read_with_colour_and_group(with_mat):
     # measured on these seeds: see docs/bench/tokens.md; the bar sits a little under it
     result = bench_tokens.accuracy(range(100, 108), with_mat=with_mat)
-    assert result["accuracy"] >= 0.72, result
+    assert result["accuracy"] >= 0.78, result  # measured 0.84 (mat) and 0.86 (no mat)
 
 
 def test_three_clean_piles_without_the_mat_are_grouped_left_to_right():
