@@ -75,8 +75,10 @@ def seen_markers(frame: np.ndarray) -> list[list[tuple[float, float]]]:
 
 
 def colour_gains(white: np.ndarray) -> tuple[float, float, float]:
-    """The B, G, R gains that make the white patch neutral (as vision.mat.correction_luts does)."""
-    gains = np.clip(WHITE_TARGET / np.maximum(np.asarray(white, np.float32), 1.0), 0.3, 4.0)
+    """The B, G, R gains that make the white patch neutral (those vision.mat's correction uses)."""
+    from vision import mat as matmod
+
+    gains = matmod.white_gains(white, WHITE_TARGET)
     return float(gains[0]), float(gains[1]), float(gains[2])
 
 

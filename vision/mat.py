@@ -271,11 +271,15 @@ def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:
 
 # ---------------------------------------------------------------- colour correction
 
+def white_gains(white: np.ndarray, target: float = 235.0) -> np.ndarray:
+    """B, G, R gains that make the white patch's reading a neutral ``target``."""
+    return np.clip(target / np.maximum(np.asarray(white, np.float32), 1.0), 0.3, 4.0)
+
+
 def correction_luts(white: np.ndarray, grey: np.ndarray | None, target: float = 235.0) -> np.ndarray:
     """Per-channel 256-entry tables: gains that make the white patch neutral ``target``, then a
     per-channel gamma that also makes the grey patch neutral (a two-point neutral-axis fix)."""
-    white = np.maximum(np.asarray(white, np.float32), 1.0)
-    gains = np.clip(target / white, 0.3, 4.0)
+    gains = white_gains(white, target)
     v = np.arange(256, dtype=np.float32)
     luts = np.empty((256, 3), np.float32)
     if grey is not None:
