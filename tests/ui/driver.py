@@ -581,6 +581,11 @@ def scenario_billy(res: dict[str, Any], args: list[str]):
         del res["error"]
 
 
+def demo_truth(table) -> list[dict[str, Any]]:
+    """What the demo table really shows (the renderer's ground truth): what the players see."""
+    return list(getattr(table.source, "truth", None) or [])
+
+
 def scenario_demo(res: dict[str, Any], args: list[str]):
     """The demo table as a newcomer meets it: rendered frames of the game's own pieces, the real
     reader, Confirm, the engine's answer; for Bag of Butts and then Buttons."""
@@ -602,15 +607,39 @@ def scenario_demo(res: dict[str, Any], args: list[str]):
     yield from snap(f"demo-bag-{size}")
     tap(table.confirm_text)
     yield 0.1
+    res["bob_first_error"] = table.error_text
+    if table.error_text:  # the reader misread a butt: the engine refused it; the player fixes it by hand
+        truth = demo_truth(table)
+        table.show_reading([])  # the misread pieces are taken away ...
+        for piece in truth:  # ... and the draw is entered with the picker, piece by piece
+            yield from settle()
+            tap(tr("add_piece"))
+            yield 0.05
+            tap(_piece(piece["colour"]))
+            tap(str(piece["group"]))
+            tap("OK")
+        yield from settle()
+        tap(table.confirm_text)
+        yield 0.1
     res["bob_events"] = len(app().session.record.events)
     res["bob_error"] = table.error_text
     res["bob_teach"] = table.teach_text
     yield from snap(f"demo-bag-groups-{size}")
+    yield from settle()
     tap(tr("home"))
+    for _ in range(50):  # wait for the home screen to be in place before the next tap
+        yield 0.1
+        if type(screen()).__name__ == "HomeScreen" and not app().root.transition.is_active:
+            break
     yield 0.2
     tap("Buttons")
     yield 0.1
-    players = screen()
+    for _ in range(50):  # the players screen opens once the home screen has let go
+        players = screen()
+        reads = [w for w in walk(players) if getattr(w, "text", None) == tr("read_board")]
+        if len(reads) >= 2:
+            break
+        yield 0.1
     for i in range(2):  # each player's board read by the camera (the demo shows a rendered board)
         reads = sorted((w for w in walk(players) if getattr(w, "text", None) == tr("read_board")),
                        key=lambda w: -w.to_window(*w.pos)[1])
