@@ -10,6 +10,7 @@ hue in Lab after using the card's own white border as the white reference.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import cv2
@@ -58,6 +59,18 @@ def _default_hues() -> dict[str, tuple[float, float]]:
 DEFAULT_HUES = _default_hues()
 
 
+def _clip(x: float, lo: float, hi: float) -> float:
+    """A scalar clamped to [lo, hi] (np.clip costs microseconds per call on scalars)."""
+    return lo if x < lo else hi if x > hi else float(x)
+
+
+def _quantile(a: np.ndarray, q: float) -> float:
+    """The q-quantile (0-1) of an array's values, by partial sort (faster than np.percentile)."""
+    flat = np.ravel(a)
+    k = int(q * (flat.size - 1))
+    return float(np.partition(flat, k)[k])
+
+
 def _vmax(img: np.ndarray) -> np.ndarray:
     b, g, r = cv2.split(img)
     return cv2.max(cv2.max(b, g), r)
@@ -77,7 +90,7 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         return np.array([200.0, 200.0, 200.0], np.float32)
     # of the bright pixels, the least coloured: white borders rather than yellow faces
     pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
-    return px[pc <= np.percentile(pc, 30)].mean(axis=0)
+    return px[pc <= _quantile(pc, 0.3)].mean(axis=0)
 
 
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -172,7 +185,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     for opp in (r16 - g16, ((r16 + g16) >> 1) - b16):
         edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
-    thr = float(np.clip(np.median(chroma[::4, ::4]) / 255.0 + 0.15, 0.3, 0.5))
+    thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, 0.3, 0.5)
     mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
     mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge)) // 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -264,7 +277,7 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
     ys = np.clip(np.round(pts[:, 1]).astype(int), 0, small.shape[0] - 1)
     px = small[ys, xs].astype(np.float32)
     v = px.max(axis=1)
-    keep = px[v >= np.median(v)]
+    keep = px[v >= _quantile(v, 0.5)]
     return keep.mean(axis=0) if len(keep) else None
 
 
@@ -278,32 +291,30 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float) 
     rw, rh = min(wc, int(INDEX_W * FACE_H)) + mg, int(INDEX_H * FACE_H) + mg
     roi = cv2.warpPerspective(frame, m, (rw, rh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     vm = _vmax(roi)
-    v = vm.astype(np.float32)
     inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
-    paper = float(np.percentile(inner, 90))
+    paper = _quantile(inner, 0.9)
     if paper < 20:
         return None, 0.0
     # the ink threshold adapts to the corner: Otsu between ink and face, never above 60 % of the face
     otsu, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    dark = (v < min(float(otsu), 0.6 * paper)).astype(np.uint8)
+    dark = cv2.compare(vm, math.ceil(min(float(otsu), 0.6 * paper)), cv2.CMP_LT)  # vm < t, vm integer
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    inside = [i for i in range(1, n) if st[i, 4] >= 6 and st[i, 0] > 0 and st[i, 1] > 0
-              and st[i, 0] + st[i, 2] < rw and st[i, 1] + st[i, 3] < rh]
-    if not inside:
+    x, y, w, h, a = (st[:, k] for k in range(5))
+    inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
+    inside[0] = False
+    if not inside.any():
         return None, 0.0
     # the glyph: the biggest ink blob and the parts close to it (the "1" of "10", the minus of "+/-")
-    big = max(inside, key=lambda i: st[i, 4])
+    big = int(np.argmax(np.where(inside, a, -1)))
     bx, by, bw, bh = st[big, :4]
     reach = 0.6 * max(bw, bh)
-    keep = np.zeros(n, bool)
-    for i in inside:
-        x, y, w, h, a = st[i]
-        dx = max(bx - (x + w), x - (bx + bw), 0)
-        dy = max(by - (y + h), y - (by + bh), 0)
-        keep[i] = a >= 0.06 * st[big, 4] and max(dx, dy) <= reach
+    dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
+    dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
+    keep = inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
     glyph = keep[lab]
-    ink = np.clip((paper - v) / paper, 0, 1) * glyph
-    contrast = float(np.clip((paper - np.median(v[glyph])) / paper, 0, 1))
+    v = vm.astype(np.float32)
+    ink = np.clip((paper - v) * (1.0 / paper), 0, 1) * glyph
+    contrast = _clip((paper - _quantile(vm[glyph], 0.5)) / paper, 0, 1)
     return feature(ink), contrast
 
 
@@ -319,7 +330,7 @@ def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
     best = scores[0]
     second = scores[1][0] if len(scores) > 1 else np.pi
     chroma = float(np.hypot(lab[1], lab[2]))
-    conf = float(np.clip((second - best[0]) / 0.4, 0, 1)) * float(np.clip(chroma / 25.0, 0, 1))
+    conf = _clip((second - best[0]) / 0.4, 0, 1) * _clip(chroma / 25.0, 0, 1)
     return best[1], conf
 
 
@@ -467,9 +478,9 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
                 c["scores"] = _class_scores(c["feature"], tmpl, labels)
             value, s1, s2 = _match_value(c["scores"], values)
             colour, ccol = _classify_colour(c["lab"], hues, colours)
-            cval = float(np.clip((s1 - 0.35) / 0.4, 0, 1)) * float(np.clip((s1 - s2) / 0.08 + 0.4, 0, 1))
+            cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
-            conf *= float(np.clip(c["contrast"] / 0.3, 0.3, 1.0))
+            conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0)
             # without a white border around it, an unsure coloured thing is clutter, not a card
             if conf < (MIN_CONFIDENCE if c["border_ok"] else 2 * MIN_CONFIDENCE):
                 continue
