@@ -78,14 +78,14 @@ def _vmax(img: np.ndarray) -> np.ndarray:
 
 def _white_estimate(img: np.ndarray) -> np.ndarray:
     """BGR of the brightest unclipped pixels: card borders are normally the whitest thing on a table."""
-    v = _vmax(img[::2, ::2])
-    hist = np.bincount(v.ravel(), minlength=256)[:250]
+    sub = np.ascontiguousarray(img[::2, ::2])
+    v = _vmax(sub)
+    hist = cv2.calcHist([v], [0], None, [256], [0, 256]).ravel()[:250]
     if hist.sum() < 100:
         return np.array([200.0, 200.0, 200.0], np.float32)
     cum = np.cumsum(hist)
     thr = int(np.searchsorted(cum, 0.94 * cum[-1]))
-    sub = img[::2, ::2]
-    px = sub[(v >= thr) & (v < 250)].reshape(-1, 3).astype(np.float32)
+    px = sub[cv2.inRange(v, thr, 249) > 0].astype(np.float32)
     if len(px) < 10:
         return np.array([200.0, 200.0, 200.0], np.float32)
     # of the bright pixels, the least coloured: white borders rather than yellow faces
@@ -193,7 +193,8 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     h, w = mask.shape
     min_area = max(80.0, 0.0003 * h * w)
     # a dark index spanning a narrow strip cuts its face in two: join pieces stacked in one strip
-    parts = [i for i in range(1, n) if stats[i, 4] >= min_area / 4 and stats[i, 3] < 0.95 * h]
+    st = stats.tolist()  # plain ints: numpy scalar indexing in these loops is slow
+    parts = [i for i in range(1, n) if st[i][4] >= min_area / 4 and st[i][3] < 0.95 * h]
     parent = {i: i for i in parts}
 
     def root(i: int) -> int:
@@ -201,11 +202,11 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             i = parent[i]
         return i
 
-    by_x = sorted(parts, key=lambda i: stats[i, 0])
+    by_x = sorted(parts, key=lambda i: st[i][0])
     for a_i, a in enumerate(by_x):
-        ax, ay, aw, ah = stats[a, :4]
+        ax, ay, aw, ah = st[a][:4]
         for b in by_x[a_i + 1:]:
-            bx, by, bw, bh = stats[b, :4]
+            bx, by, bw, bh = st[b][:4]
             if bx > ax + aw:
                 break
             overlap = min(ax + aw, bx + bw) - max(ax, bx)
@@ -220,14 +221,14 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         groups.setdefault(root(i), []).append(i)
     faces = []
     for members in groups.values():
-        area = int(sum(stats[i, 4] for i in members))
-        gy0 = min(stats[i, 1] for i in members)
-        gy1 = max(stats[i, 1] + stats[i, 3] for i in members)
+        area = int(sum(st[i][4] for i in members))
+        gy0 = min(st[i][1] for i in members)
+        gy1 = max(st[i][1] + st[i][3] for i in members)
         if area < min_area or gy1 - gy0 < 16:
             continue
         pts = []
         for i in members:
-            x, y, bw, bh = stats[i, :4]
+            x, y, bw, bh = st[i][:4]
             sub = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
             cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             pts.append(max(cs, key=cv2.contourArea).reshape(-1, 2) + np.int32([x, y]))
@@ -247,10 +248,10 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
         if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
             continue
-        x0 = min(stats[i, 0] for i in members)
-        y0 = min(stats[i, 1] for i in members)
-        x1 = max(stats[i, 0] + stats[i, 2] for i in members)
-        y1 = max(stats[i, 1] + stats[i, 3] for i in members)
+        x0 = min(st[i][0] for i in members)
+        y0 = min(st[i][1] for i in members)
+        x1 = max(st[i][0] + st[i][2] for i in members)
+        y1 = max(st[i][1] + st[i][3] for i in members)
         faces.append({"quad": quad, "h": float(fh), "w": float(fw), "labels": members,
                       "bbox": (int(x0), int(y0), int(x1 - x0), int(y1 - y0))})
     if not faces:
