@@ -161,18 +161,6 @@ def _same_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, a: int,
     return float(na @ nb) > 0.97
 
 
-def _glare_between(gray: np.ndarray, a: tuple, b: tuple, white_level: float) -> bool:
-    """Whether the gap between two face pieces stacked in one strip is a washed-out bright spot."""
-    (ax, ay, aw, ah), (bx, by, bw, bh) = a, b
-    x0, x1 = max(ax, bx), min(ax + aw, bx + bw)
-    y0, y1 = (ay + ah, by) if ay < by else (by + bh, ay)
-    if x1 - x0 < 2 or y1 <= y0:
-        return False
-    band = gray[y0:y1, x0:x1]
-    # brighter than the whitest paper in most of the gap: light reflected, not table or border
-    return _quantile(band, 0.3) >= 0.92 * white_level
-
-
 def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
     gains = np.clip(white.mean() / np.maximum(white, 1.0), 0.3, 3.0)
@@ -185,7 +173,6 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     wl = float(white.max())
     # brightness edges (card outlines, borders) cut faces apart where JPEG or blur smeared the chroma
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    gw = float(white @ np.float32([0.114, 0.587, 0.299]))  # grey level of the white reference
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k)
     edge = cv2.compare(cv2.subtract(hi, cv2.erode(gray, k)), cv2.addWeighted(hi, 0.35, hi, 0, 7), cv2.CMP_GT)
@@ -230,10 +217,6 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             if gap <= max(6, 0.3 * max(ah, bh)) and min(ah, bh) <= 0.45 * max(ah, bh):
                 if gap <= 6 or _same_colour(bal, labels, stats, a, b):
                     parent[root(b)] = root(a)
-            elif gap <= 0.8 * max(ah, bh) and _glare_between(gray, (ax, ay, aw, ah), (bx, by, bw, bh), gw) \
-                    and _same_colour(bal, labels, stats, a, b):
-                # a specular glare spot washed out the middle of one face: its two ends are one card
-                parent[root(b)] = root(a)
     groups: dict[int, list[int]] = {}
     for i in parts:
         groups.setdefault(root(i), []).append(i)
