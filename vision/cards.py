@@ -32,6 +32,7 @@ WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
 MIN_CONFIDENCE = 0.15
+WHOLE_FACE = 0.5  # face width / height above which the whole face (and its second index) shows
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -187,7 +188,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
     thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, 0.3, 0.5)
     mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
-    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge)) // 255
+    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     h, w = mask.shape
@@ -339,9 +340,9 @@ def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
     return best[1], conf
 
 
-def _class_scores(feat: np.ndarray, tmpl: np.ndarray, labels: list) -> dict[Any, float]:
-    """Best correlation of the glyph with each value's templates."""
-    scores = tmpl @ feat
+def _class_scores(feats: list[np.ndarray], tmpl: np.ndarray, labels: list) -> dict[Any, float]:
+    """Best correlation of the glyph with each value's templates (mean over the card's indices)."""
+    scores = tmpl @ feats[0] if len(feats) == 1 else (tmpl @ np.stack(feats, axis=1)).mean(axis=1)
     best: dict[Any, float] = {}
     for lab in set(labels):
         best[lab] = -2.0
@@ -413,10 +414,18 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         corrected = f["face_bgr"] / np.maximum(wref, 1.0) * 235.0
         quad_full = f["quad"] / s
         feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"])
-        if feat is None:
+        feats = [feat] if feat is not None else []
+        if f["w"] > WHOLE_FACE * f["h"]:
+            # the whole face shows (last card of a fan, cards side by side): its turned index in the
+            # bottom-right corner is a second reading, and the only one if glare hides the first
+            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"])
+            if feat2 is not None:
+                feats.append(feat2)
+                contrast = max(contrast, contrast2)
+        if not feats:
             continue
         cards.append({"quad": quad_full, "h": f["h"] / s, "w": f["w"] / s, "lab": _lab(corrected),
-                      "feature": feat, "contrast": contrast, "border_ok": border_ok})
+                      "features": feats, "contrast": contrast, "border_ok": border_ok})
     return cards
 
 
@@ -462,7 +471,7 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         # a clear purple card, a 0 or a dynamite means Blasting Billy; zero, x2 or +/- Nicht die Bohne
         votes = {"blasting-billy": 0, "nicht-die-bohne": 0}
         for c in cards:
-            c["scores"] = _class_scores(c["feature"], tmpl, labels)
+            c["scores"] = _class_scores(c["features"], tmpl, labels)
             v, s1, s2 = _match_value(c["scores"], VALUES)
             col, cc = _classify_colour(c["lab"], hues, COLOURS)
             if s1 > 0.7 and s1 - s2 > 0.08:
@@ -480,7 +489,7 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
     for r, row in enumerate(_rows(cards)):
         for p, c in enumerate(row):
             if "scores" not in c:
-                c["scores"] = _class_scores(c["feature"], tmpl, labels)
+                c["scores"] = _class_scores(c["features"], tmpl, labels)
             value, s1, s2 = _match_value(c["scores"], values)
             colour, ccol = _classify_colour(c["lab"], hues, colours)
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
@@ -541,8 +550,8 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
             for c in cards:
                 labs.setdefault(colour, []).append(c["lab"])
                 if value is not None:
-                    glyphs.append({"value": value_name(value),
-                                   "feature": [round(float(x), 4) for x in c["feature"]]})
+                    glyphs.extend({"value": value_name(value), "feature": [round(float(x), 4) for x in f]}
+                                  for f in c["features"])
     return {"colours": {c: {"lab": [round(float(x), 2) for x in np.median(v, axis=0)], "n": len(v)}
                         for c, v in labs.items()},
             "glyphs": glyphs}
