@@ -341,8 +341,8 @@ def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
 
 
 def _class_scores(feats: list[np.ndarray], tmpl: np.ndarray, labels: list) -> dict[Any, float]:
-    """Best correlation of the glyph with each value's templates (mean over the card's indices)."""
-    scores = tmpl @ feats[0] if len(feats) == 1 else (tmpl @ np.stack(feats, axis=1)).mean(axis=1)
+    """Best correlation of the glyph with each value's templates (the better-read of the card's indices)."""
+    scores = tmpl @ feats[0] if len(feats) == 1 else (tmpl @ np.stack(feats, axis=1)).max(axis=1)
     best: dict[Any, float] = {}
     for lab in set(labels):
         best[lab] = -2.0
