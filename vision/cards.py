@@ -4,12 +4,14 @@ How: after a white balance on the brightest pixels, card faces are the strongly 
 that the white card borders cut apart, even in a fanned row where only the left strip of a card
 shows. Each face is fitted with a quadrilateral; its top-left corner (the index) is warped flat
 from the full-resolution frame and its dark glyph compared by normalised correlation with glyph
-templates (several fonts, or the players' own cards after ``teach``). The colour is the face's
+templates (several fonts, or the players' own cards after ``teach``); when the whole face shows,
+the turned index in the bottom-right corner is read as well and the better match counts. The colour is the face's
 hue in Lab after using the card's own white border as the white reference.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import cv2
@@ -31,6 +33,7 @@ WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
 MIN_CONFIDENCE = 0.15
+WHOLE_FACE = 0.5  # face width / height above which the whole face (and its second index) shows
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -58,6 +61,18 @@ def _default_hues() -> dict[str, tuple[float, float]]:
 DEFAULT_HUES = _default_hues()
 
 
+def _clip(x: float, lo: float, hi: float) -> float:
+    """A scalar clamped to [lo, hi] (np.clip costs microseconds per call on scalars)."""
+    return lo if x < lo else hi if x > hi else float(x)
+
+
+def _quantile(a: np.ndarray, q: float) -> float:
+    """The q-quantile (0-1) of an array's values, by partial sort (faster than np.percentile)."""
+    flat = np.ravel(a)
+    k = int(q * (flat.size - 1))
+    return float(np.partition(flat, k)[k])
+
+
 def _vmax(img: np.ndarray) -> np.ndarray:
     b, g, r = cv2.split(img)
     return cv2.max(cv2.max(b, g), r)
@@ -65,19 +80,19 @@ def _vmax(img: np.ndarray) -> np.ndarray:
 
 def _white_estimate(img: np.ndarray) -> np.ndarray:
     """BGR of the brightest unclipped pixels: card borders are normally the whitest thing on a table."""
-    v = _vmax(img[::2, ::2])
-    hist = np.bincount(v.ravel(), minlength=256)[:250]
+    sub = np.ascontiguousarray(img[::2, ::2])
+    v = _vmax(sub)
+    hist = cv2.calcHist([v], [0], None, [256], [0, 256]).ravel()[:250]
     if hist.sum() < 100:
         return np.array([200.0, 200.0, 200.0], np.float32)
     cum = np.cumsum(hist)
     thr = int(np.searchsorted(cum, 0.94 * cum[-1]))
-    sub = img[::2, ::2]
-    px = sub[(v >= thr) & (v < 250)].reshape(-1, 3).astype(np.float32)
+    px = sub[cv2.inRange(v, thr, 249) > 0].astype(np.float32)
     if len(px) < 10:
         return np.array([200.0, 200.0, 200.0], np.float32)
     # of the bright pixels, the least coloured: white borders rather than yellow faces
     pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
-    return px[pc <= np.percentile(pc, 30)].mean(axis=0)
+    return px[pc <= _quantile(pc, 0.3)].mean(axis=0)
 
 
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -172,15 +187,16 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     for opp in (r16 - g16, ((r16 + g16) >> 1) - b16):
         edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
-    thr = float(np.clip(np.median(chroma[::4, ::4]) / 255.0 + 0.15, 0.3, 0.5))
+    thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, 0.3, 0.5)
     mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
-    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge)) // 255
+    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     h, w = mask.shape
     min_area = max(80.0, 0.0003 * h * w)
     # a dark index spanning a narrow strip cuts its face in two: join pieces stacked in one strip
-    parts = [i for i in range(1, n) if stats[i, 4] >= min_area / 4 and stats[i, 3] < 0.95 * h]
+    st = stats.tolist()  # plain ints: numpy scalar indexing in these loops is slow
+    parts = [i for i in range(1, n) if st[i][4] >= min_area / 4 and st[i][3] < 0.95 * h]
     parent = {i: i for i in parts}
 
     def root(i: int) -> int:
@@ -188,18 +204,19 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             i = parent[i]
         return i
 
-    by_x = sorted(parts, key=lambda i: stats[i, 0])
+    by_x = sorted(parts, key=lambda i: st[i][0])
     for a_i, a in enumerate(by_x):
-        ax, ay, aw, ah = stats[a, :4]
+        ax, ay, aw, ah = st[a][:4]
         for b in by_x[a_i + 1:]:
-            bx, by, bw, bh = stats[b, :4]
+            bx, by, bw, bh = st[b][:4]
             if bx > ax + aw:
                 break
             overlap = min(ax + aw, bx + bw) - max(ax, bx)
             gap = max(by - (ay + ah), ay - (by + bh))
             # a piece cut off by the index is short; two whole faces (cards in two rows) are not joined
-            if overlap >= 0.7 * max(aw, bw) and -3 <= gap <= max(6, 0.3 * max(ah, bh)) \
-                    and min(ah, bh) <= 0.45 * max(ah, bh):
+            if overlap < 0.7 * max(aw, bw) or gap < -3:
+                continue
+            if gap <= max(6, 0.3 * max(ah, bh)) and min(ah, bh) <= 0.45 * max(ah, bh):
                 if gap <= 6 or _same_colour(bal, labels, stats, a, b):
                     parent[root(b)] = root(a)
     groups: dict[int, list[int]] = {}
@@ -207,14 +224,14 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         groups.setdefault(root(i), []).append(i)
     faces = []
     for members in groups.values():
-        area = int(sum(stats[i, 4] for i in members))
-        gy0 = min(stats[i, 1] for i in members)
-        gy1 = max(stats[i, 1] + stats[i, 3] for i in members)
+        area = int(sum(st[i][4] for i in members))
+        gy0 = min(st[i][1] for i in members)
+        gy1 = max(st[i][1] + st[i][3] for i in members)
         if area < min_area or gy1 - gy0 < 16:
             continue
         pts = []
         for i in members:
-            x, y, bw, bh = stats[i, :4]
+            x, y, bw, bh = st[i][:4]
             sub = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
             cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             pts.append(max(cs, key=cv2.contourArea).reshape(-1, 2) + np.int32([x, y]))
@@ -234,10 +251,10 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
         if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
             continue
-        x0 = min(stats[i, 0] for i in members)
-        y0 = min(stats[i, 1] for i in members)
-        x1 = max(stats[i, 0] + stats[i, 2] for i in members)
-        y1 = max(stats[i, 1] + stats[i, 3] for i in members)
+        x0 = min(st[i][0] for i in members)
+        y0 = min(st[i][1] for i in members)
+        x1 = max(st[i][0] + st[i][2] for i in members)
+        y1 = max(st[i][1] + st[i][3] for i in members)
         faces.append({"quad": quad, "h": float(fh), "w": float(fw), "labels": members,
                       "bbox": (int(x0), int(y0), int(x1 - x0), int(y1 - y0))})
     if not faces:
@@ -264,7 +281,7 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
     ys = np.clip(np.round(pts[:, 1]).astype(int), 0, small.shape[0] - 1)
     px = small[ys, xs].astype(np.float32)
     v = px.max(axis=1)
-    keep = px[v >= np.median(v)]
+    keep = px[v >= _quantile(v, 0.5)]
     return keep.mean(axis=0) if len(keep) else None
 
 
@@ -278,32 +295,33 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float) 
     rw, rh = min(wc, int(INDEX_W * FACE_H)) + mg, int(INDEX_H * FACE_H) + mg
     roi = cv2.warpPerspective(frame, m, (rw, rh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     vm = _vmax(roi)
-    v = vm.astype(np.float32)
     inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
-    paper = float(np.percentile(inner, 90))
+    # the face level: the bright end of the corner, but a glare spot on it (far above most of the
+    # face) is not the face's colour
+    paper = min(_quantile(inner, 0.9), 1.3 * _quantile(inner, 0.6))
     if paper < 20:
         return None, 0.0
-    # the ink threshold adapts to the corner: Otsu between ink and face, never above 60 % of the face
-    otsu, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    dark = (v < min(float(otsu), 0.6 * paper)).astype(np.uint8)
+    # the ink threshold adapts to the corner: Otsu between ink and face (glare clamped to the face
+    # level so it is not the bright class), never above 60 % of the face
+    otsu, _ = cv2.threshold(cv2.min(inner, paper), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    dark = cv2.compare(vm, math.ceil(min(float(otsu), 0.6 * paper)), cv2.CMP_LT)  # vm < t, vm integer
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    inside = [i for i in range(1, n) if st[i, 4] >= 6 and st[i, 0] > 0 and st[i, 1] > 0
-              and st[i, 0] + st[i, 2] < rw and st[i, 1] + st[i, 3] < rh]
-    if not inside:
+    x, y, w, h, a = (st[:, k] for k in range(5))
+    inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
+    inside[0] = False
+    if not inside.any():
         return None, 0.0
     # the glyph: the biggest ink blob and the parts close to it (the "1" of "10", the minus of "+/-")
-    big = max(inside, key=lambda i: st[i, 4])
+    big = int(np.argmax(np.where(inside, a, -1)))
     bx, by, bw, bh = st[big, :4]
     reach = 0.6 * max(bw, bh)
-    keep = np.zeros(n, bool)
-    for i in inside:
-        x, y, w, h, a = st[i]
-        dx = max(bx - (x + w), x - (bx + bw), 0)
-        dy = max(by - (y + h), y - (by + bh), 0)
-        keep[i] = a >= 0.06 * st[big, 4] and max(dx, dy) <= reach
+    dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
+    dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
+    keep = inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
     glyph = keep[lab]
-    ink = np.clip((paper - v) / paper, 0, 1) * glyph
-    contrast = float(np.clip((paper - np.median(v[glyph])) / paper, 0, 1))
+    v = vm.astype(np.float32)
+    ink = np.clip((paper - v) * (1.0 / paper), 0, 1) * glyph
+    contrast = _clip((paper - _quantile(vm[glyph], 0.5)) / paper, 0, 1)
     return feature(ink), contrast
 
 
@@ -319,13 +337,13 @@ def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
     best = scores[0]
     second = scores[1][0] if len(scores) > 1 else np.pi
     chroma = float(np.hypot(lab[1], lab[2]))
-    conf = float(np.clip((second - best[0]) / 0.4, 0, 1)) * float(np.clip(chroma / 25.0, 0, 1))
+    conf = _clip((second - best[0]) / 0.4, 0, 1) * _clip(chroma / 25.0, 0, 1)
     return best[1], conf
 
 
-def _class_scores(feat: np.ndarray, tmpl: np.ndarray, labels: list) -> dict[Any, float]:
-    """Best correlation of the glyph with each value's templates."""
-    scores = tmpl @ feat
+def _class_scores(feats: list[np.ndarray], tmpl: np.ndarray, labels: list) -> dict[Any, float]:
+    """Best correlation of the glyph with each value's templates (the better-read of the card's indices)."""
+    scores = tmpl @ feats[0] if len(feats) == 1 else (tmpl @ np.stack(feats, axis=1)).max(axis=1)
     best: dict[Any, float] = {}
     for lab in set(labels):
         best[lab] = -2.0
@@ -397,10 +415,18 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         corrected = f["face_bgr"] / np.maximum(wref, 1.0) * 235.0
         quad_full = f["quad"] / s
         feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"])
-        if feat is None:
+        feats = [feat] if feat is not None else []
+        if f["w"] > WHOLE_FACE * f["h"]:
+            # the whole face shows (last card of a fan, cards side by side): its turned index in the
+            # bottom-right corner is a second reading, and the only one if glare hides the first
+            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"])
+            if feat2 is not None:
+                feats.append(feat2)
+                contrast = max(contrast, contrast2)
+        if not feats:
             continue
         cards.append({"quad": quad_full, "h": f["h"] / s, "w": f["w"] / s, "lab": _lab(corrected),
-                      "feature": feat, "contrast": contrast, "border_ok": border_ok})
+                      "features": feats, "contrast": contrast, "border_ok": border_ok})
     return cards
 
 
@@ -446,7 +472,7 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         # a clear purple card, a 0 or a dynamite means Blasting Billy; zero, x2 or +/- Nicht die Bohne
         votes = {"blasting-billy": 0, "nicht-die-bohne": 0}
         for c in cards:
-            c["scores"] = _class_scores(c["feature"], tmpl, labels)
+            c["scores"] = _class_scores(c["features"], tmpl, labels)
             v, s1, s2 = _match_value(c["scores"], VALUES)
             col, cc = _classify_colour(c["lab"], hues, COLOURS)
             if s1 > 0.7 and s1 - s2 > 0.08:
@@ -464,12 +490,12 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
     for r, row in enumerate(_rows(cards)):
         for p, c in enumerate(row):
             if "scores" not in c:
-                c["scores"] = _class_scores(c["feature"], tmpl, labels)
+                c["scores"] = _class_scores(c["features"], tmpl, labels)
             value, s1, s2 = _match_value(c["scores"], values)
             colour, ccol = _classify_colour(c["lab"], hues, colours)
-            cval = float(np.clip((s1 - 0.35) / 0.4, 0, 1)) * float(np.clip((s1 - s2) / 0.08 + 0.4, 0, 1))
+            cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
-            conf *= float(np.clip(c["contrast"] / 0.3, 0.3, 1.0))
+            conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0)
             # without a white border around it, an unsure coloured thing is clutter, not a card
             if conf < (MIN_CONFIDENCE if c["border_ok"] else 2 * MIN_CONFIDENCE):
                 continue
@@ -525,8 +551,8 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
             for c in cards:
                 labs.setdefault(colour, []).append(c["lab"])
                 if value is not None:
-                    glyphs.append({"value": value_name(value),
-                                   "feature": [round(float(x), 4) for x in c["feature"]]})
+                    glyphs.extend({"value": value_name(value), "feature": [round(float(x), 4) for x in f]}
+                                  for f in c["features"])
     return {"colours": {c: {"lab": [round(float(x), 2) for x in np.median(v, axis=0)], "n": len(v)}
                         for c, v in labs.items()},
             "glyphs": glyphs}

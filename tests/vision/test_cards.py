@@ -35,8 +35,8 @@ def test_rendered_tables_are_read_card_by_card():
             assert 0 <= o["confidence"] <= 1
         a, b = _right(truth, obs.objects)
         ok, total = ok + a, total + b
-    # measured about 97 % per card on unseen seeds (docs/bench/cards.md)
-    assert ok / total >= 0.9, f"{ok}/{total} cards read right"
+    # measured about 99 % per card on unseen seeds (docs/bench/cards.md); 164/164 on these ten
+    assert ok / total >= 0.97, f"{ok}/{total} cards read right"
 
 
 @pytest.mark.parametrize("game", sorted(DECKS))
