@@ -47,6 +47,7 @@ MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
+BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
 SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
@@ -185,7 +186,10 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     # the ring keeps the same gap to the rim all round, so touching pips of a six (a long blob)
     # are not measured against the table beyond their ends
     vals = pts(RING16, 0.5 * major + 0.5 * minor * (RING_K - 1.0) + 1.0, 0.5 * minor * (RING_K + 0.15) + 1.0)
-    pip_v = _sample(gray0, fx, fy).astype(np.float32)
+    # the pip's value is the median of its inside, not its centre pixel alone: the centroid of a
+    # small JPEG-blurred pip often lands on a lighter pixel than the pip really is
+    ivals = pts(INNER, 0.5 * major, 0.5 * minor)
+    pip_v = np.median(ivals, 1)
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
     srt = np.sort(vals, 1)
@@ -198,7 +202,6 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     pip_like = np.abs(vals - pip_v[:, None]) <= 0.3 * diff[:, None]
     uniform = np.where(np.mean(body_like, 1) >= 0.45, np.mean(body_like | pip_like, 1), 0.0)
     # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
-    ivals = pts(INNER, 0.5 * major, 0.5 * minor)
     solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1)
     ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & (solid >= 0.9)
     return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
@@ -299,6 +302,9 @@ def _flat(p: Pip) -> float:
 def _compatible(a: Pip, b: Pip) -> bool:
     """Two blobs can be pips of one face: same polarity, size, and the same foreshortening."""
     if a.dark != b.dark or max(a.d, b.d) > 1.45 * min(a.d, b.d):
+        return False
+    # pips of one face sit on one body: a black die touching a green one are two faces
+    if abs(a.body_v - b.body_v) > BODY_TOL * min(abs(a.body_v - a.pip_v), abs(b.body_v - b.pip_v)):
         return False
     fa, fb = _flat(a), _flat(b)
     if abs(math.log(fa / fb)) > 0.3:
