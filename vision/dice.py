@@ -48,7 +48,8 @@ LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
-SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
+SIDE_BODY_RATIO = 0.86
+SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
@@ -442,7 +443,9 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 continue
             if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.2 * size:
                 continue
-            darker = fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
+            # a shaded side face keeps its body's colour; a darker die of another colour is no side
+            same_colour = float(np.abs(fi["chroma"] - fj["chroma"]).max()) <= SIDE_CHROMA
+            darker = same_colour and fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
             flatter = fj["flat"] > 1.2 * fi["flat"]
             below_narrower = fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
             if darker or flatter or below_narrower:
@@ -478,6 +481,12 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
 
 def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """White-balanced Lab of the die body (ring between pips) and of the pips' centres."""
+    body, pips = _face_bgr(frame, face, gains)
+    return _lab(body)[0], _lab(pips)[0]
+
+
+def _face_bgr(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """White-balanced BGR of the die body (ring between pips) and of the pips' centres."""
     body_pts, pip_pts = [], []
     for p in face:
         r = 0.5 * p.major * 1.6 + 1.0
@@ -491,7 +500,12 @@ def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple
     pips = _sample(frame, pp[:, 0], pp[:, 1]).astype(np.float32) * gains
     grey_b = body.mean(1)
     body = body[np.abs(grey_b - np.median(grey_b)) <= np.percentile(np.abs(grey_b - np.median(grey_b)), 70) + 1]
-    return _lab(np.median(body, 0))[0], _lab(np.median(pips, 0))[0]
+    return np.median(body, 0), np.median(pips, 0)
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    """Chromaticity (each channel's share of the sum): the same on a die's lit and shaded faces."""
+    return np.asarray(bgr, np.float32) / max(float(np.sum(bgr)), 1.0)
 
 
 def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool) -> tuple[str, str]:
@@ -575,8 +589,10 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
                       "major": statistics.median([p.major / p.count for p in face]), "body_rel": body_rel,
                       # top faces: bright body, round pips, and (in oblique views) higher in the frame
                       "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
-    faces = _drop_side_faces(faces)
     gains = _wb_gains(frame)
+    for f in faces:
+        f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
+    faces = _drop_side_faces(faces)
     out = []
     for f in faces:
         body_lab, pip_lab = face_colours(frame, f["face"], gains)
