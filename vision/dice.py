@@ -550,22 +550,33 @@ def _pattern_fit(face: list[Pip], count: int) -> float:
     return 1.0 if 0.9 <= rel <= 4.8 else 0.5
 
 
-def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """Pips -> faces -> top faces -> one dict per die (see the module docstring)."""
-    h0, w0 = frame.shape[:2]
-    shrink = 1.0
-    if max(h0, w0) > MAX_SIDE:
-        shrink = MAX_SIDE / max(h0, w0)
-        frame = cv2.resize(frame, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-    planes = planes_of(frame)
-    gray = planes[0]
-    pip_range = (2.6, 80.0)
-    if profile and "pip_diameter" in profile:
-        lo, hi = profile["pip_diameter"]
-        pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
+def has_colour(frame: np.ndarray) -> bool:
+    """True when the channels of a frame differ (a grey frame gets no colour pass)."""
+    small = frame[::16, ::16].astype(np.int16)
+    return bool(np.abs(small[..., 0] - small[..., 2]).max() > 12 or np.abs(small[..., 1] - small[..., 2]).max() > 12)
+
+
+def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Faces of two search passes, one per die: where both found a face, the one holding more pips."""
+    out = list(first)
+    for f in second:
+        clash = [k for k, g in enumerate(out) if g["dark"] == f["dark"]
+                 and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"])]
+        if not clash:
+            out.append(f)
+        elif all(f["count"] > out[k]["count"] for k in clash):
+            for k in sorted(clash, reverse=True):
+                del out[k]
+            out.append(f)
+    return out
+
+
+def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float]) -> list[dict[str, Any]]:
+    """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes."""
     pips = find_pips(planes, pip_range)
     if not pips:
         return []
+    gray = planes[0]
     faces = []
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
     for face in group_faces(planes, pips):
@@ -589,6 +600,28 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
                       "major": statistics.median([p.major / p.count for p in face]), "body_rel": body_rel,
                       # top faces: bright body, round pips, and (in oblique views) higher in the frame
                       "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
+    return faces
+
+
+def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Pips -> faces -> top faces -> one dict per die (see the module docstring)."""
+    h0, w0 = frame.shape[:2]
+    shrink = 1.0
+    if max(h0, w0) > MAX_SIDE:
+        shrink = MAX_SIDE / max(h0, w0)
+        frame = cv2.resize(frame, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    pip_range = (2.6, 80.0)
+    if profile and "pip_diameter" in profile:
+        lo, hi = profile["pip_diameter"]
+        pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
+    faces = _faces_of(planes_of(frame), pip_range)
+    if has_colour(frame):
+        # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
+        # black, black on red) that luminance and blue+green barely separate
+        value = frame.max(2)
+        faces = _merge_passes(faces, _faces_of((value, value), pip_range))
+    if not faces:
+        return []
     gains = _wb_gains(frame)
     for f in faces:
         f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
