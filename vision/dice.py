@@ -441,7 +441,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             size = max(fi["size"], fj["size"])
             if max(fi["major"], fj["major"]) > 3.5 * min(fi["major"], fj["major"]):
                 continue
-            if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.2 * size:
+            if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.5 * size:
                 continue
             # a shaded side face keeps its body's colour; a darker die of another colour is no side
             same_colour = float(np.abs(fi["chroma"] - fj["chroma"]).max()) <= SIDE_CHROMA
