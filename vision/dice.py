@@ -504,8 +504,10 @@ def _face_bgr(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:
-    """Chromaticity (each channel's share of the sum): the same on a die's lit and shaded faces."""
-    return np.asarray(bgr, np.float32) / max(float(np.sum(bgr)), 1.0)
+    """Chromaticity (each channel's share of the sum): alike on a die's lit and shaded faces."""
+    # an offset keeps the noisy chromaticity of a nearly black body near grey
+    bgr = np.asarray(bgr, np.float32) + 24.0
+    return bgr / float(np.sum(bgr))
 
 
 def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool) -> tuple[str, str]:
@@ -619,7 +621,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
         value = frame.max(2)
-        faces = _merge_passes(faces, _faces_of((value, value), pip_range))
+        # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
+        extra = [f for f in _faces_of((value, value), pip_range) if all(p.merged == 1 for p in f["face"])]
+        faces = _merge_passes(faces, extra)
     if not faces:
         return []
     gains = _wb_gains(frame)
