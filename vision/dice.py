@@ -620,7 +620,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
-        value = frame.max(2)
+        blue, green, red = cv2.split(frame)
+        value = cv2.max(cv2.max(blue, green), red)
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
         extra = [f for f in _faces_of((value, value), pip_range) if all(p.merged == 1 for p in f["face"])]
         faces = _merge_passes(faces, extra)
