@@ -4,15 +4,17 @@ The reader works from the pips outwards, so it does not care what colour the tab
 1. pips are small round blobs clearly darker (or brighter) than their immediate surround, found
    with a ratio threshold against a local mean on a small image pyramid (small and large dice);
    dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
-   pips in luminance; blobs of touching pips (a six on a small die) count as two or three;
+   pips in luminance; blobs of touching pips (a six on a small die) count as two or three; a
+   second pass searches both polarities in the brightest channel (coloured pips on coloured
+   bodies), and where both passes found a face on one die the one with more pips is kept;
 2. a blob counts as a pip only if a ring around it is a uniform die body (or touching pips) and
    it is solid inside; a blob holding pips of the other polarity is a whole small die, not a pip;
-3. pips of one polarity are linked when they are close for their size and the straight line
-   between them stays on die body (no die edge, table gap or shadow in between): each linked
-   group is one visible face;
+3. pips of one polarity are linked when they are close for their size, sit on bodies of the same
+   grey value, and the straight line between them stays on die body (no die edge, table gap or
+   shadow in between): each linked group is one visible face;
 4. in oblique views the side faces of a die form further groups next to the top face: of two
-   groups that touch, the one on the darker body, with flatter pips, or lower in the frame with
-   narrower pips is a side face and is dropped;
+   groups that touch, the one on the darker body of the same colour, with flatter pips, or lower
+   in the frame with narrower pips is a side face and is dropped;
 5. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
    is the strongest cue); a profile taught from the players' own dice replaces the built-in rules.
 
@@ -47,7 +49,9 @@ MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
-SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
+BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
+SIDE_BODY_RATIO = 0.86
+SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
@@ -185,7 +189,10 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     # the ring keeps the same gap to the rim all round, so touching pips of a six (a long blob)
     # are not measured against the table beyond their ends
     vals = pts(RING16, 0.5 * major + 0.5 * minor * (RING_K - 1.0) + 1.0, 0.5 * minor * (RING_K + 0.15) + 1.0)
-    pip_v = _sample(gray0, fx, fy).astype(np.float32)
+    # the pip's value is the median of its inside, not its centre pixel alone: the centroid of a
+    # small JPEG-blurred pip often lands on a lighter pixel than the pip really is
+    ivals = pts(INNER, 0.5 * major, 0.5 * minor)
+    pip_v = np.median(ivals, 1)
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
     srt = np.sort(vals, 1)
@@ -198,7 +205,6 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     pip_like = np.abs(vals - pip_v[:, None]) <= 0.3 * diff[:, None]
     uniform = np.where(np.mean(body_like, 1) >= 0.45, np.mean(body_like | pip_like, 1), 0.0)
     # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
-    ivals = pts(INNER, 0.5 * major, 0.5 * minor)
     solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1)
     ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & (solid >= 0.9)
     return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
@@ -299,6 +305,9 @@ def _flat(p: Pip) -> float:
 def _compatible(a: Pip, b: Pip) -> bool:
     """Two blobs can be pips of one face: same polarity, size, and the same foreshortening."""
     if a.dark != b.dark or max(a.d, b.d) > 1.45 * min(a.d, b.d):
+        return False
+    # pips of one face sit on one body: a black die touching a green one are two faces
+    if abs(a.body_v - b.body_v) > BODY_TOL * min(abs(a.body_v - a.pip_v), abs(b.body_v - b.pip_v)):
         return False
     fa, fb = _flat(a), _flat(b)
     if abs(math.log(fa / fb)) > 0.3:
@@ -434,9 +443,11 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             size = max(fi["size"], fj["size"])
             if max(fi["major"], fj["major"]) > 3.5 * min(fi["major"], fj["major"]):
                 continue
-            if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.2 * size:
+            if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.5 * size:
                 continue
-            darker = fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
+            # a shaded side face keeps its body's colour; a darker die of another colour is no side
+            same_colour = float(np.abs(fi["chroma"] - fj["chroma"]).max()) <= SIDE_CHROMA
+            darker = same_colour and fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
             flatter = fj["flat"] > 1.2 * fi["flat"]
             below_narrower = fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
             if darker or flatter or below_narrower:
@@ -472,6 +483,12 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
 
 def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """White-balanced Lab of the die body (ring between pips) and of the pips' centres."""
+    body, pips = _face_bgr(frame, face, gains)
+    return _lab(body)[0], _lab(pips)[0]
+
+
+def _face_bgr(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """White-balanced BGR of the die body (ring between pips) and of the pips' centres."""
     body_pts, pip_pts = [], []
     for p in face:
         r = 0.5 * p.major * 1.6 + 1.0
@@ -485,7 +502,14 @@ def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple
     pips = _sample(frame, pp[:, 0], pp[:, 1]).astype(np.float32) * gains
     grey_b = body.mean(1)
     body = body[np.abs(grey_b - np.median(grey_b)) <= np.percentile(np.abs(grey_b - np.median(grey_b)), 70) + 1]
-    return _lab(np.median(body, 0))[0], _lab(np.median(pips, 0))[0]
+    return np.median(body, 0), np.median(pips, 0)
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    """Chromaticity (each channel's share of the sum): alike on a die's lit and shaded faces."""
+    # an offset keeps the noisy chromaticity of a nearly black body near grey
+    bgr = np.asarray(bgr, np.float32) + 24.0
+    return bgr / float(np.sum(bgr))
 
 
 def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool) -> tuple[str, str]:
@@ -530,22 +554,33 @@ def _pattern_fit(face: list[Pip], count: int) -> float:
     return 1.0 if 0.9 <= rel <= 4.8 else 0.5
 
 
-def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """Pips -> faces -> top faces -> one dict per die (see the module docstring)."""
-    h0, w0 = frame.shape[:2]
-    shrink = 1.0
-    if max(h0, w0) > MAX_SIDE:
-        shrink = MAX_SIDE / max(h0, w0)
-        frame = cv2.resize(frame, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-    planes = planes_of(frame)
-    gray = planes[0]
-    pip_range = (2.6, 80.0)
-    if profile and "pip_diameter" in profile:
-        lo, hi = profile["pip_diameter"]
-        pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
+def has_colour(frame: np.ndarray) -> bool:
+    """True when the channels of a frame differ (a grey frame gets no colour pass)."""
+    small = frame[::16, ::16].astype(np.int16)
+    return bool(np.abs(small[..., 0] - small[..., 2]).max() > 12 or np.abs(small[..., 1] - small[..., 2]).max() > 12)
+
+
+def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Faces of two search passes, one per die: where both found a face, the one holding more pips."""
+    out = list(first)
+    for f in second:
+        clash = [k for k, g in enumerate(out) if g["dark"] == f["dark"]
+                 and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"])]
+        if not clash:
+            out.append(f)
+        elif all(f["count"] > out[k]["count"] for k in clash):
+            for k in sorted(clash, reverse=True):
+                del out[k]
+            out.append(f)
+    return out
+
+
+def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float]) -> list[dict[str, Any]]:
+    """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes."""
     pips = find_pips(planes, pip_range)
     if not pips:
         return []
+    gray = planes[0]
     faces = []
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
     for face in group_faces(planes, pips):
@@ -569,8 +604,35 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
                       "major": statistics.median([p.major / p.count for p in face]), "body_rel": body_rel,
                       # top faces: bright body, round pips, and (in oblique views) higher in the frame
                       "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
-    faces = _drop_side_faces(faces)
+    return faces
+
+
+def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Pips -> faces -> top faces -> one dict per die (see the module docstring)."""
+    h0, w0 = frame.shape[:2]
+    shrink = 1.0
+    if max(h0, w0) > MAX_SIDE:
+        shrink = MAX_SIDE / max(h0, w0)
+        frame = cv2.resize(frame, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    pip_range = (2.6, 80.0)
+    if profile and "pip_diameter" in profile:
+        lo, hi = profile["pip_diameter"]
+        pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
+    faces = _faces_of(planes_of(frame), pip_range)
+    if has_colour(frame):
+        # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
+        # black, black on red) that luminance and blue+green barely separate
+        blue, green, red = cv2.split(frame)
+        value = cv2.max(cv2.max(blue, green), red)
+        # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
+        extra = [f for f in _faces_of((value, value), pip_range) if all(p.merged == 1 for p in f["face"])]
+        faces = _merge_passes(faces, extra)
+    if not faces:
+        return []
     gains = _wb_gains(frame)
+    for f in faces:
+        f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
+    faces = _drop_side_faces(faces)
     out = []
     for f in faces:
         body_lab, pip_lab = face_colours(frame, f["face"], gains)
