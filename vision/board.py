@@ -60,7 +60,12 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
         if cv2.contourArea(cnt) < min_area:
             continue
         hull = cv2.convexHull(cnt)
-        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        # a corner clipped by glare or a piece touching the edge leaves five or six sides: a
+        # coarser approximation still finds the four main ones
+        for eps in (0.03, 0.05, 0.08):
+            approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+            if len(approx) <= 4:
+                break
         if len(approx) == 4:
             out.append(approx.reshape(4, 2).astype(np.float32))
     out.sort(key=lambda q: -cv2.contourArea(q))
@@ -136,6 +141,42 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
 
 
 _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points repeat every 72 degrees
+BUTTON_W = (1.6, 0.69, 0.115)  # weights of ring peak and rim, and the offset, against the disc's darkness
+SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
+BAND = 0.025  # radial step of that profile, in cells
+
+
+def _polar_bins() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each pixel of a cell between radius 0.10 and 0.45 cell: its pixel index and its (band, sector)
+    bin; and each band's radius."""
+    yy, xx = np.mgrid[0:CELL, 0:CELL].astype(np.float32) - (CELL - 1) / 2
+    rr = (np.sqrt(xx ** 2 + yy ** 2) / CELL).ravel()
+    sec = ((np.arctan2(yy, xx).ravel() + np.pi) / (2 * np.pi) * SECTORS).astype(int) % SECTORS
+    band = np.floor((rr - 0.10) / BAND).astype(int)
+    keep = (rr >= 0.10) & (rr < 0.45)
+    bands = 0.10 + BAND * np.arange(int(band[keep].max()) + 1)
+    return np.flatnonzero(keep), band[keep] * SECTORS + sec[keep], bands
+
+
+_PIX, _BIN, _BANDS = _polar_bins()
+_NBIN = len(_BANDS) * SECTORS
+_BIN_COUNT = np.maximum(np.bincount(_BIN, minlength=_NBIN), 1).astype(np.float32)
+
+
+def _ring_peak(plane: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """How much a thin ring at 0.25-0.38 cell stands out above both the disc inside it and the cell
+    outside it, relative to the cell's own background: the median over sectors, so a glare spot or a
+    shadow edge (a few sectors) does not make a ring, and a smooth light gradient cancels out."""
+    n = plane.shape[0]
+    vals = plane[:, _PIX]
+    idx = (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel()
+    prof = np.bincount(idx, weights=vals.ravel(), minlength=n * _NBIN).reshape(n, len(_BANDS), SECTORS)
+    prof /= _BIN_COUNT.reshape(len(_BANDS), SECTORS)
+    inner = prof[:, (_BANDS >= 0.12) & (_BANDS < 0.22)].mean(axis=1)
+    ring = prof[:, (_BANDS >= 0.25) & (_BANDS < 0.38)].max(axis=1)
+    outer = prof[:, _BANDS >= 0.38].min(axis=1)
+    peak = (ring - np.maximum(inner, outer)) / bg[:, None]
+    return np.median(peak, axis=1)
 
 
 def _cell_features(top: np.ndarray) -> list[dict[str, Any]]:
@@ -172,8 +213,12 @@ def _cell_features(top: np.ndarray) -> list[dict[str, Any]]:
     k90 = int(rim_px.shape[1] * 0.9)
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
     mid_shift = np.linalg.norm(_chroma(mid) - ring_ch, axis=1)
+    # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
+    darkest = np.argmin(ring, axis=1)
+    peak = _ring_peak(cells[np.arange(36), :, darkest], ring_l)
     return [{"ring": ring[i], "mid": mid[i], "dark": float(dark[i]), "rim": float(rim_l[i]),
-             "spread": float(q[1, i] - q[0, i]), "five": float(five[i]), "mid_shift": float(mid_shift[i])}
+             "spread": float(q[1, i] - q[0, i]), "five": float(five[i]), "mid_shift": float(mid_shift[i]),
+             "peak": float(peak[i])}
             for i in range(36)]
 
 
@@ -197,7 +242,7 @@ def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tupl
     star = np.float32(profile["star"])
     ring = _chroma(np.stack([f["ring"] for f in feats]))
     mid = _chroma(np.stack([f["mid"] for f in feats]))
-    get = {k: np.float32([f[k] for f in feats]) for k in ("mid_shift", "spread", "dark", "rim")}
+    get = {k: np.float32([f[k] for f in feats]) for k in ("mid_shift", "spread", "dark", "rim", "peak")}
     d = np.linalg.norm(ring[:, None, :] - means[None], axis=2)  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
@@ -212,8 +257,11 @@ def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tupl
                           np.minimum((0.75 - to_star) / 0.2, (get["mid_shift"] - 0.5) / 0.2))
     # a button: the clear disc darkens the middle and shows a bright rim around it; a shadow only
     # darkens, a glare spot only brightens
-    ring_contrast = get["rim"] / np.maximum(get["dark"], 1e-3)
-    button_score = np.minimum((0.98 - get["dark"]) / 0.03, (ring_contrast - 1.08) / 0.05)
+    # darkness, bright rim and ring peak are all relative to the cell's own background, and weighed
+    # together (a linear rule fitted on tuning boards): a faint ring on a dark disc or a strong ring
+    # on a disc brightened by glare both count
+    button_score = (BUTTON_W[0] * get["peak"] + BUTTON_W[1] * np.minimum(get["rim"], 1.3) - get["dark"]
+                    + BUTTON_W[2]) / 0.03
     out = []
     for i in range(len(feats)):
         if star_score[i] > 0:
