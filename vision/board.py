@@ -251,9 +251,13 @@ def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tupl
     # make the colour change around a circle
     to_star = np.linalg.norm(mid - star, axis=1)
     yellow_cell = np.array([names[int(k)] == "Y" for k in best])
+    # (a glare spot also makes the colour change around a circle, but it brightens the middle, which a
+    # star with its dark edge never does)
     star_score = np.where(yellow_cell,
-                          np.maximum((get["spread"] - 0.55) / 0.1,
-                                     np.minimum((get["mid_shift"] - 0.3) / 0.1, (get["spread"] - 0.35) / 0.1)),
+                          np.minimum(np.maximum((get["spread"] - 0.55) / 0.1,
+                                                np.minimum((get["mid_shift"] - 0.3) / 0.1,
+                                                           (get["spread"] - 0.35) / 0.1)),
+                                     (0.98 - get["dark"]) / 0.02),
                           np.minimum((0.75 - to_star) / 0.2, (get["mid_shift"] - 0.5) / 0.2))
     # a button: the clear disc darkens the middle and shows a bright rim around it; a shadow only
     # darkens, a glare spot only brightens
