@@ -141,7 +141,7 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
 
 
 _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points repeat every 72 degrees
-BUTTON_W = (1.6, 0.69, 0.115)  # weights of ring peak and rim, and the offset, against the disc's darkness
+BUTTON_W = (1.04, 0.374, 0.481)  # weights of ring peak and rim, and the offset, against the disc's darkness
 SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
 BAND = 0.025  # radial step of that profile, in cells
 
