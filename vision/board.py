@@ -72,6 +72,25 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
     return out[:6]
 
 
+def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
+    """Fallback outlines: the bright mesh of grid lines (Otsu split of the frame's own lightness), for a
+    board whose dark border hardly differs from the table or whose outline a glare spot bends."""
+    _, mask = cv2.threshold(cv2.GaussianBlur(gray, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    for cnt in sorted(contours, key=cv2.contourArea, reverse=True)[:3]:
+        hull = cv2.convexHull(cnt)
+        if cv2.contourArea(hull) < 0.02 * gray.size:
+            continue
+        for eps in (0.03, 0.05, 0.08):
+            approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+            if len(approx) <= 4:
+                break
+        if len(approx) == 4:
+            out.append(approx.reshape(4, 2).astype(np.float32))
+    return out
+
+
 def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
     """Homography grid units (0-6 cells) -> frame, from the board's outer outline or the grid's."""
     if is_board:
@@ -111,13 +130,16 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
             gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         gray = cv2.resize(gray, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
     best = None
-    for q in _quads(gray):
-        quad = _order(q / f)
-        for is_board in (True, False):
-            hom = _grid_homography(quad, is_board)
-            score = _gridness(frame, hom)
-            if best is None or score > best[0]:
-                best = (score, hom)
+    for finder in (_quads, _mesh_quads):
+        for q in finder(gray):
+            quad = _order(q / f)
+            for is_board in (True, False):
+                hom = _grid_homography(quad, is_board)
+                score = _gridness(frame, hom)
+                if best is None or score > best[0]:
+                    best = (score, hom)
+        if best is not None and best[0] >= 0.25:
+            break
     if best is None or best[0] < 0.25:
         return None
     score, hom = best
