@@ -147,11 +147,20 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     d = BORDER_CELLS / 2
     corners = np.float32([[-d, -d], [6 + d, -d], [6 + d, 6 + d], [-d, 6 + d]])
     p = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), hom).reshape(-1, 2)
+    # look in a window about the dot's size (a quarter of the border), so an outline a few pixels off
+    # still finds it; the corner that stands out most above its own surroundings wins (a glare spot
+    # is wide and smooth, the dot small and sharp)
+    cell_px = np.sqrt(cv2.contourArea(cv2.perspectiveTransform(
+        np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2), hom))) / 6
+    r = max(1, int(round(0.25 * BORDER_CELLS * cell_px)))
     vals = []
     for x, y in p:
         xi, yi = int(round(x)), int(round(y))
-        if 1 <= xi < w - 1 and 1 <= yi < h - 1:
-            vals.append(float(frame[yi - 1:yi + 2, xi - 1:xi + 2].mean()))
+        if r <= xi < w - r and r <= yi < h - r:
+            inner = frame[yi - r:yi + r + 1, xi - r:xi + r + 1].astype(np.float32)
+            around = frame[max(0, yi - 3 * r):yi + 3 * r + 1, max(0, xi - 3 * r):xi + 3 * r + 1]
+            n_in, n_all = inner.size, around.size
+            vals.append(float(inner.mean() - (float(around.sum()) - float(inner.sum())) / max(1, n_all - n_in)))
         else:
             vals.append(-1.0)
     k = int(np.argmax(vals))
