@@ -5,7 +5,9 @@ The board's white grid lines are its own white patch: colours are balanced on th
 printed colour is read from its four corners (a piece in the middle never covers them) in
 log-chroma (R/G, B/G), which does not change with brightness. Contents are read from the middle:
 a star is opaque yellow with points (its colour changes around a circle); a button is clear, so
-it darkens what is under it and shows a bright rim.
+it darkens what is under it and shows a bright ring all the way round (a glare spot or a shadow
+edge covers only part of a circle). Every measurement is a ratio to the same cell's corners, so
+the rules follow the board's own light.
 """
 
 from __future__ import annotations
