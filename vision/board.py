@@ -5,7 +5,9 @@ The board's white grid lines are its own white patch: colours are balanced on th
 printed colour is read from its four corners (a piece in the middle never covers them) in
 log-chroma (R/G, B/G), which does not change with brightness. Contents are read from the middle:
 a star is opaque yellow with points (its colour changes around a circle); a button is clear, so
-it darkens what is under it and shows a bright rim.
+it darkens what is under it and shows a bright ring all the way round (a glare spot or a shadow
+edge covers only part of a circle). Every measurement is a ratio to the same cell's corners, so
+the rules follow the board's own light.
 """
 
 from __future__ import annotations
@@ -60,11 +62,35 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
         if cv2.contourArea(cnt) < min_area:
             continue
         hull = cv2.convexHull(cnt)
-        approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+        # a corner clipped by glare or a piece touching the edge leaves five or six sides: a
+        # coarser approximation still finds the four main ones
+        for eps in (0.03, 0.05, 0.08):
+            approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+            if len(approx) <= 4:
+                break
         if len(approx) == 4:
             out.append(approx.reshape(4, 2).astype(np.float32))
     out.sort(key=lambda q: -cv2.contourArea(q))
     return out[:6]
+
+
+def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
+    """Fallback outlines: the bright mesh of grid lines (Otsu split of the frame's own lightness), for a
+    board whose dark border hardly differs from the table or whose outline a glare spot bends."""
+    _, mask = cv2.threshold(cv2.GaussianBlur(gray, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    for cnt in sorted(contours, key=cv2.contourArea, reverse=True)[:3]:
+        hull = cv2.convexHull(cnt)
+        if cv2.contourArea(hull) < 0.02 * gray.size:
+            continue
+        for eps in (0.03, 0.05, 0.08):
+            approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+            if len(approx) <= 4:
+                break
+        if len(approx) == 4:
+            out.append(approx.reshape(4, 2).astype(np.float32))
+    return out
 
 
 def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
@@ -106,13 +132,16 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
             gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         gray = cv2.resize(gray, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
     best = None
-    for q in _quads(gray):
-        quad = _order(q / f)
-        for is_board in (True, False):
-            hom = _grid_homography(quad, is_board)
-            score = _gridness(frame, hom)
-            if best is None or score > best[0]:
-                best = (score, hom)
+    for finder in (_quads, _mesh_quads):
+        for q in finder(gray):
+            quad = _order(q / f)
+            for is_board in (True, False):
+                hom = _grid_homography(quad, is_board)
+                score = _gridness(frame, hom)
+                if best is None or score > best[0]:
+                    best = (score, hom)
+        if best is not None and best[0] >= 0.25:
+            break
     if best is None or best[0] < 0.25:
         return None
     score, hom = best
@@ -120,11 +149,20 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     d = BORDER_CELLS / 2
     corners = np.float32([[-d, -d], [6 + d, -d], [6 + d, 6 + d], [-d, 6 + d]])
     p = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), hom).reshape(-1, 2)
+    # look in a window about the dot's size (a quarter of the border), so an outline a few pixels off
+    # still finds it; the corner that stands out most above its own surroundings wins (a glare spot
+    # is wide and smooth, the dot small and sharp)
+    cell_px = np.sqrt(cv2.contourArea(cv2.perspectiveTransform(
+        np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2), hom))) / 6
+    r = max(1, int(round(0.25 * BORDER_CELLS * cell_px)))
     vals = []
     for x, y in p:
         xi, yi = int(round(x)), int(round(y))
-        if 1 <= xi < w - 1 and 1 <= yi < h - 1:
-            vals.append(float(frame[yi - 1:yi + 2, xi - 1:xi + 2].mean()))
+        if r <= xi < w - r and r <= yi < h - r:
+            inner = frame[yi - r:yi + r + 1, xi - r:xi + r + 1].astype(np.float32)
+            around = frame[max(0, yi - 3 * r):yi + 3 * r + 1, max(0, xi - 3 * r):xi + 3 * r + 1]
+            n_in, n_all = inner.size, around.size
+            vals.append(float(inner.mean() - (float(around.sum()) - float(inner.sum())) / max(1, n_all - n_in)))
         else:
             vals.append(-1.0)
     k = int(np.argmax(vals))
@@ -136,6 +174,42 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
 
 
 _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points repeat every 72 degrees
+BUTTON_W = (1.04, 0.374, 0.481)  # weights of ring peak and rim, and the offset, against the disc's darkness
+SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
+BAND = 0.025  # radial step of that profile, in cells
+
+
+def _polar_bins() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each pixel of a cell between radius 0.10 and 0.45 cell: its pixel index and its (band, sector)
+    bin; and each band's radius."""
+    yy, xx = np.mgrid[0:CELL, 0:CELL].astype(np.float32) - (CELL - 1) / 2
+    rr = (np.sqrt(xx ** 2 + yy ** 2) / CELL).ravel()
+    sec = ((np.arctan2(yy, xx).ravel() + np.pi) / (2 * np.pi) * SECTORS).astype(int) % SECTORS
+    band = np.floor((rr - 0.10) / BAND).astype(int)
+    keep = (rr >= 0.10) & (rr < 0.45)
+    bands = 0.10 + BAND * np.arange(int(band[keep].max()) + 1)
+    return np.flatnonzero(keep), band[keep] * SECTORS + sec[keep], bands
+
+
+_PIX, _BIN, _BANDS = _polar_bins()
+_NBIN = len(_BANDS) * SECTORS
+_BIN_COUNT = np.maximum(np.bincount(_BIN, minlength=_NBIN), 1).astype(np.float32)
+
+
+def _ring_peak(plane: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """How much a thin ring at 0.25-0.38 cell stands out above both the disc inside it and the cell
+    outside it, relative to the cell's own background: the median over sectors, so a glare spot or a
+    shadow edge (a few sectors) does not make a ring, and a smooth light gradient cancels out."""
+    n = plane.shape[0]
+    vals = plane[:, _PIX]
+    idx = (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel()
+    prof = np.bincount(idx, weights=vals.ravel(), minlength=n * _NBIN).reshape(n, len(_BANDS), SECTORS)
+    prof /= _BIN_COUNT.reshape(len(_BANDS), SECTORS)
+    inner = prof[:, (_BANDS >= 0.12) & (_BANDS < 0.22)].mean(axis=1)
+    ring = prof[:, (_BANDS >= 0.25) & (_BANDS < 0.38)].max(axis=1)
+    outer = prof[:, _BANDS >= 0.38].min(axis=1)
+    peak = (ring - np.maximum(inner, outer)) / bg[:, None]
+    return np.median(peak, axis=1)
 
 
 def _cell_features(top: np.ndarray) -> list[dict[str, Any]]:
@@ -172,8 +246,12 @@ def _cell_features(top: np.ndarray) -> list[dict[str, Any]]:
     k90 = int(rim_px.shape[1] * 0.9)
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
     mid_shift = np.linalg.norm(_chroma(mid) - ring_ch, axis=1)
+    # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
+    darkest = np.argmin(ring, axis=1)
+    peak = _ring_peak(cells[np.arange(36), :, darkest], ring_l)
     return [{"ring": ring[i], "mid": mid[i], "dark": float(dark[i]), "rim": float(rim_l[i]),
-             "spread": float(q[1, i] - q[0, i]), "five": float(five[i]), "mid_shift": float(mid_shift[i])}
+             "spread": float(q[1, i] - q[0, i]), "five": float(five[i]), "mid_shift": float(mid_shift[i]),
+             "peak": float(peak[i])}
             for i in range(36)]
 
 
@@ -197,7 +275,7 @@ def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tupl
     star = np.float32(profile["star"])
     ring = _chroma(np.stack([f["ring"] for f in feats]))
     mid = _chroma(np.stack([f["mid"] for f in feats]))
-    get = {k: np.float32([f[k] for f in feats]) for k in ("mid_shift", "spread", "dark", "rim")}
+    get = {k: np.float32([f[k] for f in feats]) for k in ("mid_shift", "spread", "dark", "rim", "peak")}
     d = np.linalg.norm(ring[:, None, :] - means[None], axis=2)  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
@@ -206,14 +284,21 @@ def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tupl
     # make the colour change around a circle
     to_star = np.linalg.norm(mid - star, axis=1)
     yellow_cell = np.array([names[int(k)] == "Y" for k in best])
+    # (a glare spot also makes the colour change around a circle, but it brightens the middle, which a
+    # star with its dark edge never does)
     star_score = np.where(yellow_cell,
-                          np.maximum((get["spread"] - 0.55) / 0.1,
-                                     np.minimum((get["mid_shift"] - 0.3) / 0.1, (get["spread"] - 0.35) / 0.1)),
+                          np.minimum(np.maximum((get["spread"] - 0.55) / 0.1,
+                                                np.minimum((get["mid_shift"] - 0.3) / 0.1,
+                                                           (get["spread"] - 0.35) / 0.1)),
+                                     (0.98 - get["dark"]) / 0.02),
                           np.minimum((0.75 - to_star) / 0.2, (get["mid_shift"] - 0.5) / 0.2))
     # a button: the clear disc darkens the middle and shows a bright rim around it; a shadow only
     # darkens, a glare spot only brightens
-    ring_contrast = get["rim"] / np.maximum(get["dark"], 1e-3)
-    button_score = np.minimum((0.98 - get["dark"]) / 0.03, (ring_contrast - 1.08) / 0.05)
+    # darkness, bright rim and ring peak are all relative to the cell's own background, and weighed
+    # together (a linear rule fitted on tuning boards): a faint ring on a dark disc or a strong ring
+    # on a disc brightened by glare both count
+    button_score = (BUTTON_W[0] * get["peak"] + BUTTON_W[1] * np.minimum(get["rim"], 1.3) - get["dark"]
+                    + BUTTON_W[2]) / 0.03
     out = []
     for i in range(len(feats)):
         if star_score[i] > 0:
