@@ -108,7 +108,9 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
 
 
 STRONG = 1.5
-SHADOW_L, SHADOW_CHROMA = -1.0, 0.12  # log lightness vs the table, log-chroma distance to it
+# a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
+SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
+SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
 MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
 MAX_PER_BLOB = 24  # a blob that would hold more butts than this is something else
@@ -252,6 +254,12 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         clipped = float(np.mean(pix.min(axis=1) >= 245))
         add = pix.mean(axis=0) - bg[y:y + bh, x:x + bw][sub].mean(axis=0)
         brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
+        y0, x0 = max(0, y - 1), max(0, x - 1)
+        win = diff[y0:y + bh + 1, x0:x + bw + 1]
+        grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
+        edge = float(np.percentile(grad[y - y0:y - y0 + bh, x - x0:x - x0 + bw][sub], 95)) / 8
+        if edge < SOFT_EDGE * max(float(np.percentile(dsub, 90)), 1e-3):
+            continue  # its edge rises far slower than a butt's outline: a glare halo or soft shadow
         comps.append({"i": i, "box": (x, y, bw, bh), "area": float(area), "sub": sub, "clipped": clipped,
                       "brighter": brighter})
     if not comps:
@@ -403,9 +411,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     fc, ft = _features_bgr(colours), _features_bgr(tables)
     for i, b in enumerate(butts):
         raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
-        if mat is not None and b["k"] > 1 and raw[0] > SHADOW_L \
+        if mat is not None and SHADOW_L < raw[0] < SHADOW_MAX_L \
                 and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA:
-            continue  # a piece of a pile with the red zone's own colour, only darker: a shadow between butts
+            continue  # the red zone's own colour, only darker: a shadow between butts (no butt is red)
         xs, ys = b["xs"] / f, b["ys"] / f
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
