@@ -110,6 +110,7 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
 STRONG = 1.5
 # a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
 SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
+GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
 MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
@@ -409,11 +410,18 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
             colours[:, c] = np.interp(colours[:, c], grid, luts[:, c])
             tables[:, c] = np.interp(tables[:, c], grid, luts[:, c])
     fc, ft = _features_bgr(colours), _features_bgr(tables)
+    zone = None
+    if mat is not None:
+        fill = np.float32(mat.zone_fill)
+        if luts is not None:
+            fill = np.float32([np.interp(fill[c], np.arange(256), luts[:, c]) for c in range(3)])
+        zone = _features_bgr(fill)[0]
     for i, b in enumerate(butts):
         raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
-        if mat is not None and SHADOW_L < raw[0] < SHADOW_MAX_L \
-                and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA:
-            continue  # the red zone's own colour, only darker: a shadow between butts (no butt is red)
+        if zone is not None and SHADOW_L < raw[0] and (
+                (raw[0] < SHADOW_MAX_L and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA)
+                or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
+            continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
         xs, ys = b["xs"] / f, b["ys"] / f
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
