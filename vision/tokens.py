@@ -376,6 +376,7 @@ def _empty(frame: Any) -> Observation:
 
 def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
     """Shared by read and teach: butts with their raw features, positions and boxes."""
+    cv2.setRNGSeed(1)  # k-means seeding: the same frame always gives the same answer
     h, w = frame.shape[:2]
     f = min(1.0, WORK_WIDTH / w)
     small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA) \
