@@ -184,7 +184,7 @@ def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
     data = np.ascontiguousarray(data, np.float32)
     fit = data[:: max(1, len(data) // 600)]
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 0.2)
-    _, _, centres = cv2.kmeans(fit, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    _, _, centres = cv2.kmeans(fit, k, None, crit, 5, cv2.KMEANS_PP_CENTERS)  # best of 5 seedings
     return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
 
 
@@ -259,10 +259,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         win = diff[y0:y + bh + 1, x0:x + bw + 1]
         grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
         edge = float(np.percentile(grad[y - y0:y - y0 + bh, x - x0:x - x0 + bw][sub], 95)) / 8
-        if edge < SOFT_EDGE * max(float(np.percentile(dsub, 90)), 1e-3):
-            continue  # its edge rises far slower than a butt's outline: a glare halo or soft shadow
+        soft = edge < SOFT_EDGE * max(float(np.percentile(dsub, 90)), 1e-3)
         comps.append({"i": i, "box": (x, y, bw, bh), "area": float(area), "sub": sub, "clipped": clipped,
-                      "brighter": brighter})
+                      "brighter": brighter, "soft": soft})
     if not comps:
         return []
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
@@ -292,6 +291,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         if c["aspect"] < 1.6 and c["disc"] > 0.7 and (c["clipped"] > 0.25 or c["brighter"] > 0.45):
             continue  # a filled round patch where white light is added: a glare spot
         k = _split_count(c["area"], single)
+        if c["soft"] and k <= 2:
+            continue  # its edge rises far slower than a butt's outline: a glare halo or soft shadow
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
         x, y, bw, bh = c["box"]
