@@ -56,6 +56,7 @@ def accuracy(seeds: range, n: int | None = None, with_mat: bool | None = None,
     conf = np.zeros((len(COLOURS) + 1, len(COLOURS) + 1), int)  # last row/col: missed / extra
     right = total = extra = group_wrong = 0
     bad_scenes = []
+    calib: list[tuple[float, bool]] = []  # (confidence, reading right) of every detection
     for seed in seeds:
         frame, truth = render.scene(seed, n=n, with_mat=with_mat)
         seen = tokens.read(frame).objects
@@ -75,9 +76,11 @@ def accuracy(seeds: range, n: int | None = None, with_mat: bool | None = None,
             group_wrong += s["group"] != t["group"]
             right += ok
             errs += not ok
+            calib.append((float(s["confidence"]), bool(ok)))
         for j, s in enumerate(seen):
             if j not in used:
                 conf[-1, COLOURS.index(s["colour"])] += 1
+                calib.append((float(s["confidence"]), False))
                 extra += 1
                 errs += 1
         total += len(truth)
@@ -86,7 +89,17 @@ def accuracy(seeds: range, n: int | None = None, with_mat: bool | None = None,
             if verbose:
                 print(f"seed {seed}: {errs} errors")
     return {"right": right, "total": total, "extra": extra, "group_wrong": group_wrong,
-            "accuracy": right / max(1, total + extra), "confusion": conf, "bad": bad_scenes}
+            "accuracy": right / max(1, total + extra), "confusion": conf, "bad": bad_scenes, "calib": calib}
+
+
+def print_calibration(calib: list[tuple[float, bool]]) -> None:
+    """How often a detection is right per confidence band: tells the UI which readings to flag."""
+    edges = (0.0, 0.3, 0.5, 0.7, 0.9, 1.01)
+    print("confidence     detections  right")
+    for lo, hi in zip(edges[:-1], edges[1:], strict=True):
+        band = [ok for c, ok in calib if lo <= c < hi]
+        if band:
+            print(f"{lo:.1f}-{min(hi, 1.0):.1f}  {len(band):14d}  {100 * sum(band) / len(band):5.1f} %")
 
 
 def print_confusion(conf: np.ndarray) -> None:
@@ -128,15 +141,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--speed-only", action="store_true", help="skip the accuracy run")
     ap.add_argument("--accuracy-only", action="store_true", help="skip the speed run")
+    ap.add_argument("--only", choices=("mat", "bare"), help="accuracy on mat or bare-table scenes only")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    for label, with_mat in (("with the mat", True), ("without the mat", False)) if not args.speed_only else ():
+    runs = [("with the mat", True), ("without the mat", False)] if not args.speed_only else []
+    runs = [r for r in runs if args.only is None or r[1] == (args.only == "mat")]
+    for label, with_mat in runs:
         start = args.first_seed + (0 if with_mat else 500_000)
         r = accuracy(range(start, start + args.scenes // 2), with_mat=with_mat, verbose=args.verbose)
         print(f"{label}: {r['right']}/{r['total']} butts right (colour and group) = "
               f"{100 * r['accuracy']:.2f} % (extra detections {r['extra']}, wrong group {r['group_wrong']}, "
               f"scenes with an error {len(r['bad'])})")
         print_confusion(r["confusion"])
+        print_calibration(r["calib"])
     if args.accuracy_only:
         return 0
     s = speed(range(args.first_seed, args.first_seed + args.speed_scenes))

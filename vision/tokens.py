@@ -108,7 +108,10 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
 
 
 STRONG = 1.5
-SHADOW_L, SHADOW_CHROMA = -1.0, 0.12  # log lightness vs the table, log-chroma distance to it
+# a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
+SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
+GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
+SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
 MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
 MAX_PER_BLOB = 24  # a blob that would hold more butts than this is something else
@@ -181,7 +184,7 @@ def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
     data = np.ascontiguousarray(data, np.float32)
     fit = data[:: max(1, len(data) // 600)]
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 0.2)
-    _, _, centres = cv2.kmeans(fit, k, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    _, _, centres = cv2.kmeans(fit, k, None, crit, 5, cv2.KMEANS_PP_CENTERS)  # best of 5 seedings
     return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
 
 
@@ -252,8 +255,13 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         clipped = float(np.mean(pix.min(axis=1) >= 245))
         add = pix.mean(axis=0) - bg[y:y + bh, x:x + bw][sub].mean(axis=0)
         brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
+        y0, x0 = max(0, y - 1), max(0, x - 1)
+        win = diff[y0:y + bh + 1, x0:x + bw + 1]
+        grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
+        edge = float(np.percentile(grad[y - y0:y - y0 + bh, x - x0:x - x0 + bw][sub], 95)) / 8
+        soft = edge < SOFT_EDGE * max(float(np.percentile(dsub, 90)), 1e-3)
         comps.append({"i": i, "box": (x, y, bw, bh), "area": float(area), "sub": sub, "clipped": clipped,
-                      "brighter": brighter})
+                      "brighter": brighter, "soft": soft})
     if not comps:
         return []
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
@@ -283,6 +291,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         if c["aspect"] < 1.6 and c["disc"] > 0.7 and (c["clipped"] > 0.25 or c["brighter"] > 0.45):
             continue  # a filled round patch where white light is added: a glare spot
         k = _split_count(c["area"], single)
+        if c["soft"] and k <= 2:
+            continue  # its edge rises far slower than a butt's outline: a glare halo or soft shadow
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
         x, y, bw, bh = c["box"]
@@ -367,6 +377,7 @@ def _empty(frame: Any) -> Observation:
 
 def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
     """Shared by read and teach: butts with their raw features, positions and boxes."""
+    cv2.setRNGSeed(1)  # k-means seeding: the same frame always gives the same answer
     h, w = frame.shape[:2]
     f = min(1.0, WORK_WIDTH / w)
     small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA) \
@@ -401,11 +412,18 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
             colours[:, c] = np.interp(colours[:, c], grid, luts[:, c])
             tables[:, c] = np.interp(tables[:, c], grid, luts[:, c])
     fc, ft = _features_bgr(colours), _features_bgr(tables)
+    zone = None
+    if mat is not None:
+        fill = np.float32(mat.zone_fill)
+        if luts is not None:
+            fill = np.float32([np.interp(fill[c], np.arange(256), luts[:, c]) for c in range(3)])
+        zone = _features_bgr(fill)[0]
     for i, b in enumerate(butts):
         raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
-        if mat is not None and b["k"] > 1 and raw[0] > SHADOW_L \
-                and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA:
-            continue  # a piece of a pile with the red zone's own colour, only darker: a shadow between butts
+        if zone is not None and SHADOW_L < raw[0] and (
+                (raw[0] < SHADOW_MAX_L and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA)
+                or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
+            continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
         xs, ys = b["xs"] / f, b["ys"] / f
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
