@@ -8,15 +8,13 @@ against a baseline (cvtColor to grey + 5x5 GaussianBlur of the same frame) and p
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
-import tracemalloc
 from typing import Any
 
 import cv2
 import numpy as np
 
 from vision import tokens
+from vision.bench_common import time_reader
 from vision.render import tokens as render
 
 COLOURS = list(tokens.COLOURS)
@@ -112,25 +110,7 @@ def print_confusion(conf: np.ndarray) -> None:
 
 def speed(seeds: range, n: int = 14, repeats: int = 5) -> dict[str, float]:
     """Median ms per frame of read() and of the baseline on one core, and peak memory of read()."""
-    cv2.setNumThreads(1)
-    frames = [render.scene(s, n=n)[0] for s in seeds]
-    t_read, t_base = [], []
-    for frame in frames:
-        tokens.read(frame)
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-            t1 = time.perf_counter()
-            tokens.read(frame)
-            t2 = time.perf_counter()
-            t_base.append((t1 - t0) * 1000)
-            t_read.append((t2 - t1) * 1000)
-    tracemalloc.start()
-    tokens.read(frames[0])
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    med_r, med_b = statistics.median(t_read), statistics.median(t_base)
-    return {"read_ms": med_r, "base_ms": med_b, "ratio": med_r / med_b, "peak_mb": peak / 1e6}
+    return time_reader(tokens.read, [render.scene(s, n=n)[0] for s in seeds], repeats)
 
 
 def main(argv: list[str] | None = None) -> int:
