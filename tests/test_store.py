@@ -97,6 +97,7 @@ events = json.loads(sys.argv[2])
 with Store(sys.argv[1]) as store:
     gid = store.games()[0].id
     session = Session.resume(store, gid)
+    print("ready", flush=True)
     for e in events[len(session.record.events):]:
         session.confirm(e)
         print(len(session.record.events), flush=True)
@@ -120,10 +121,14 @@ def test_sigkill_while_appending_loses_at_most_the_event_being_confirmed(tmp_pat
                 pass
         proc = subprocess.Popen([sys.executable, "-c", CHILD, str(db), json.dumps(events)],
                                 stdout=subprocess.PIPE, env=env, text=True)
-        time.sleep(rng.uniform(0.05, 0.6))
+        assert proc.stdout.readline().strip() == "ready"  # start-up time varies with the machine's load
+        target, confirmed = rng.randrange(len(events)), 0
+        while confirmed < target:  # let a random number of events be confirmed ...
+            confirmed = int(proc.stdout.readline())
+        time.sleep(rng.uniform(0.0, 0.004))  # ... then kill, often in the middle of the next one
         proc.send_signal(signal.SIGKILL)
         out, _ = proc.communicate()
-        confirmed = max((int(x) for x in out.split()), default=0)
+        confirmed = max([confirmed, *(int(x) for x in out.split() if x.isdigit())])
         with Store(db) as store:
             saved = store.record(store.games()[0].id)
         assert saved.events == events[: len(saved.events)]
