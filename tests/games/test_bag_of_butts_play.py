@@ -10,9 +10,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import cli
 from companion.games.bag_of_butts import END_SCORE, BagOfButts
 from tests.bob_helpers import random_event
+from tests.replay_cli import assert_clean, replay_cli
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -51,25 +51,6 @@ def test_random_playouts_keep_the_invariants_and_always_end_after_28():
     assert endings["reset-after-28"] > 200 and endings["tiebreak"] + endings["shared"] > 0
 
 
-def replay_cli(capsys, tmp_path, doc) -> tuple[int, str, str]:
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(doc))
-    code = cli.main(["replay", str(path), "--json"])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def check_clean(code: int, out: str, err: str) -> None:
-    if code == 0:
-        doc = json.loads(out)
-        assert set(doc) >= {"game", "scores", "over", "winners", "next"} and err == ""
-    else:
-        assert code == 2 and out == ""
-        lines = err.strip().splitlines()
-        assert len(lines) == 1 and (lines[0].startswith("event ") or lines[0].startswith("setup: "))
-        assert "Traceback" not in err
-
-
 junk = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**20) | st.text(max_size=6),
                     lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=6), c, max_size=3),
                     max_leaves=8)
@@ -78,7 +59,7 @@ junk = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**20) | st.tex
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), cut=st.integers(0, 200), where=st.integers(0, 200), key=st.text(max_size=6),
        value=junk, mode=st.sampled_from(["replace-field", "drop", "swap", "insert-junk", "players"]))
-def test_mutated_records_replay_or_fail_cleanly(capsys, tmp_path, seed, cut, where, key, value, mode):
+def test_mutated_records_replay_or_fail_cleanly(capsys, seed, cut, where, key, value, mode):
     _, events = play_random(seed % 50)
     events = [dict(e) for e in events[: cut % (len(events) + 1)]]
     doc = {"game": "bag-of-butts", "players": ["Ann", "Bob", "Cy", "Di"][:2], "options": {}, "events": events}
@@ -95,16 +76,16 @@ def test_mutated_records_replay_or_fail_cleanly(capsys, tmp_path, seed, cut, whe
             events.insert(i, value)
     if mode == "players":
         doc["players"] = value
-    check_clean(*replay_cli(capsys, tmp_path, doc))
+    assert_clean(*replay_cli(doc, capsys), "bag-of-butts")
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=st.dictionaries(st.sampled_from(["game", "players", "options", "events", "other"]), junk, max_size=5))
-def test_random_documents_fail_cleanly(capsys, tmp_path, doc):
-    check_clean(*replay_cli(capsys, tmp_path, doc))
+def test_random_documents_fail_cleanly(capsys, doc):
+    assert_clean(*replay_cli(doc, capsys), "bag-of-butts")
 
 
-def test_golden_playthroughs(capsys, tmp_path):
+def test_golden_playthroughs(capsys):
     files = sorted(GOLDEN.glob("bag-of-butts-*.json"))
     assert files
     for f in files:
@@ -112,6 +93,6 @@ def test_golden_playthroughs(capsys, tmp_path):
         record = golden["record"]
         for n, expected in enumerate(golden["after"], 1):
             doc = dict(record, events=record["events"][:n])
-            code, out, err = replay_cli(capsys, tmp_path, doc)
+            code, out, err = replay_cli(doc, capsys)
             assert code == 0, err
             assert json.loads(out) == expected, f"{f.name}: after event {n - 1}"

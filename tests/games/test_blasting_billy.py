@@ -33,6 +33,7 @@ from companion.games.blasting_billy import (
     turns_in_game,
 )
 from companion.records import Record, RecordError
+from tests.replay_cli import assert_clean, replay_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -382,24 +383,6 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-10**30, 10**30) | s
                     max_leaves=8)
 
 
-def run_cli(doc: object, capsys) -> tuple[int, str, str]:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "game.json"
-        path.write_text(json.dumps(doc), encoding="utf-8")
-        rc = cli.main(["replay", str(path), "--json"])
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def assert_clean(rc: int, out: str, err: str) -> None:
-    if rc == 0:
-        assert json.loads(out)["game"] == "blasting-billy" and err == ""
-    else:
-        assert rc == 2 and out == ""
-        lines = err.strip().splitlines()
-        assert len(lines) == 1 and (lines[0].startswith("event ") or lines[0].startswith("setup:"))
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), cuts=st.lists(st.tuples(st.integers(0, 10**4), st.sampled_from(
     ["drop", "swap", "junk", "card", "player", "to", "dup", "row"]), JUNK), max_size=3))
@@ -426,10 +409,10 @@ def test_mutated_records_replay_or_fail_cleanly(seed, cuts, capsys):
             owner = rng.choice(list(ev["rows"]))
             ev["rows"][owner] = rng.choice([junk, [*ev["rows"][owner], rng.choice(list(DECK))]]) \
                 if isinstance(ev["rows"][owner], list) else junk
-    rc, out, err = run_cli(doc, capsys)
+    rc, out, err = replay_cli(doc, capsys)
     if not cuts:
         assert rc == 0
-    assert_clean(rc, out, err)
+    assert_clean(rc, out, err, "blasting-billy")
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -440,7 +423,7 @@ def test_mutated_records_replay_or_fail_cleanly(seed, cuts, capsys):
            optional={"player": JUNK, "card": JUNK, "to": JUNK, "rows": JUNK})), max_size=5))
 def test_random_records_fail_cleanly(players, options, events, capsys):
     doc = {"game": "blasting-billy", "players": players, "options": options, "events": events}
-    assert_clean(*run_cli(doc, capsys))
+    assert_clean(*replay_cli(doc, capsys), "blasting-billy")
 
 
 if __name__ == "__main__" and "--regen" in sys.argv:
