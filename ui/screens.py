@@ -69,6 +69,25 @@ def blit(texture: Texture | None, frame: Any, view: Any, frame_size: tuple[int, 
     return texture
 
 
+class FramePreview:
+    """Hands camera frames from the grab thread to a screen's picture: the newest frame is drawn,
+    frames that arrive before it was drawn are dropped, never queued."""
+
+    picture = "view"  # the id of the picture widget in the screen's .kv
+    _frame_pending = False
+
+    def _frame_arrived(self, frame: Any, size: tuple[int, int]) -> None:
+        if self._frame_pending:
+            return
+        self._frame_pending = True
+        Clock.schedule_once(lambda dt: self.show_frame(frame, size), 0)
+
+    def show_frame(self, frame: Any, size: tuple[int, int]) -> None:
+        """Blit a BGR preview frame into the picture's texture (made once per preview size)."""
+        self._frame_pending = False
+        self.texture = blit(self.texture, frame, self.ids[self.picture], size)
+
+
 class HomeScreen(Screen):
     """Choose a game, resume the unfinished one, or go to past games, rules and settings."""
 
@@ -226,7 +245,7 @@ class PlayersScreen(Screen):
         app().start_game(self.game, players, options)
 
 
-class TableScreen(Screen):
+class TableScreen(FramePreview, Screen):
     """The live table: camera picture with labelled pieces, the engine's state, Confirm."""
 
     game = StringProperty("")
@@ -252,7 +271,6 @@ class TableScreen(Screen):
         self.feed: TableFeed | None = None
         self.source: Any = None
         self.texture: Texture | None = None
-        self._frame_pending = False
         self.latencies: list[float] = []
         self.objects: list[dict[str, Any]] = []
         self.teaching: list[str] = []
@@ -278,17 +296,6 @@ class TableScreen(Screen):
         if self.feed is not None:
             self.feed.stop()
             self.feed = None
-
-    def _frame_arrived(self, frame: Any, size: tuple[int, int]) -> None:
-        if self._frame_pending:  # the screen has not drawn the last one yet: drop, never queue up
-            return
-        self._frame_pending = True
-        Clock.schedule_once(lambda dt: self.show_frame(frame, size), 0)
-
-    def show_frame(self, frame: Any, size: tuple[int, int]) -> None:
-        """Blit a BGR preview frame into the picture's texture (made once per preview size)."""
-        self._frame_pending = False
-        self.texture = blit(self.texture, frame, self.ids.view, size)
 
     def _reading_arrived(self, objects: list[dict], t_frame: float) -> None:
         Clock.schedule_once(lambda dt: self.show_reading(objects, t_frame), 0)
@@ -765,8 +772,10 @@ class RulesScreen(Screen):
         self.text = pair[app().lang == "nl"]
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(FramePreview, Screen):
     """Language, camera and its preview, teaching the reader the players' own pieces, GPIO pins."""
+
+    picture = "preview"
 
     camera_status = StringProperty("")
     teach_kind = StringProperty("tokens")
@@ -779,7 +788,6 @@ class SettingsScreen(Screen):
         self.feed: TableFeed | None = None
         self.texture: Texture | None = None
         self.examples: dict[str, list[Any]] = {}
-        self._pending = False
 
     def refresh(self) -> None:
         pins = getattr(app().config_file, "gpio", None)
@@ -835,7 +843,7 @@ class SettingsScreen(Screen):
     def start_preview(self) -> None:
         source = open_source(app().camera_spec, self.teach_kind, app().config_file)
         self.feed = TableFeed(source, load_reader(self.teach_kind, app().profile(self.teach_kind)),
-                              self._frame, self._reading,
+                              self._frame_arrived, self._reading,
                               lambda m: Clock.schedule_once(lambda dt: setattr(self, "camera_status", m)))
         self.feed.start()
         Clock.schedule_interval(self._stats, 0.5)
@@ -852,16 +860,6 @@ class SettingsScreen(Screen):
 
     def on_pre_leave(self, *_: Any) -> None:
         self.stop_preview()  # before the next screen's on_enter: a Pi camera opens only once
-
-    def _frame(self, frame: Any, size: tuple[int, int]) -> None:
-        if self._pending:
-            return
-        self._pending = True
-        Clock.schedule_once(lambda dt: self.show_frame(frame, size), 0)
-
-    def show_frame(self, frame: Any, size: tuple[int, int]) -> None:
-        self._pending = False
-        self.texture = blit(self.texture, frame, self.ids.preview, size)
 
     def _reading(self, objects: list[dict], _t: float) -> None:
         Clock.schedule_once(lambda dt: setattr(self.ids.preview, "objects", objects), 0)
@@ -919,9 +917,11 @@ def _numbers(values: tuple[float, ...] | None, digits: int = 0) -> str:
     return " / ".join(f"{v:.{digits}f}" for v in values) if values else "-"
 
 
-class CalibrationScreen(Screen):
+class CalibrationScreen(FramePreview, Screen):
     """The calibration wizard: print the mat, place it (live check drawn on the picture), lock the
     colours, read once to check. Every failure is a line of text on the screen."""
+
+    picture = "preview"
 
     step = NumericProperty(1)
     mat_text = StringProperty("")
@@ -935,7 +935,6 @@ class CalibrationScreen(Screen):
         super().__init__(**kwargs)
         self.feed: TableFeed | None = None
         self.texture: Texture | None = None
-        self._pending = False
         self._checking = False
         self._lock_deadline = 0.0
 
@@ -959,7 +958,7 @@ class CalibrationScreen(Screen):
         self.check = None
         self.ids.preview.check = None
         self.ids.preview.objects = []
-        self.feed = TableFeed(source, None, self._frame, lambda *_a: None,
+        self.feed = TableFeed(source, None, self._frame_arrived, lambda *_a: None,
                               lambda m: Clock.schedule_once(lambda dt: setattr(self, "camera_text", m)))
         self.feed.start()
         Clock.schedule_interval(self._check_newest, 0.4)
@@ -970,16 +969,6 @@ class CalibrationScreen(Screen):
         if self.feed is not None:
             self.feed.stop()
             self.feed = None
-
-    def _frame(self, frame: Any, size: tuple[int, int]) -> None:
-        if self._pending:
-            return
-        self._pending = True
-        Clock.schedule_once(lambda dt: self.show_frame(frame, size), 0)
-
-    def show_frame(self, frame: Any, size: tuple[int, int]) -> None:
-        self._pending = False
-        self.texture = blit(self.texture, frame, self.ids.preview, size)
 
     def _check_newest(self, _dt: float) -> None:
         """Look for the mat in the newest frame, in a thread (one check at a time)."""
