@@ -419,13 +419,7 @@ class BagOfButts(Game):
             self.scores_tiebreak = dict.fromkeys(self.tiebreak_players, 0)
             self.bag_specials = Counter()
             self.run = 0
-            self.active = first
-            self.turn += 1
-            self.extra_turn = False
-            self.drawn = None
-            self.value = 0
-            self.choice_offered = False
-            self.phase = "draw"
+            self._next_turn(first, choice=False)
             return Applied(why + Text(
                 f"The game ends: {names_list(top)} tie with {best} points and play a tiebreaker until its "
                 f"first reset; {first} starts.",

@@ -525,14 +525,7 @@ class Buttons(Game):
                     f"Geen geldig vak in rij {roll.white}, kolom {either.nl}: "
                     f"{player} is bust, verliest {buttons_word(lost).nl} van deze ronde, legt {aside.nl} "
                     f"opzij en ligt uit de ronde.")
-        signals = {"bust"}
-        text = dice + bust + gold
-        if self.active is None:
-            text = text + self._end_round()
-            signals.add("round-end")
-            if self.is_over:
-                signals.add("game-over")
-        return Applied(text, frozenset(signals))
+        return self._after_leaving(dice + bust + gold, {"bust"})
 
     def _place(self, place: Place) -> Applied:
         self._require_turn_phase()
@@ -593,7 +586,10 @@ class Buttons(Game):
                     f"and will earn {stars_word(stars).en}: {why.en}.",
                     f"{p} stapt uit met {buttons_word(len(self.buttons[p])).nl}, legt {aside.nl} opzij "
                     f"en krijgt {stars_word(stars).nl}: {why.nl}.")
-        signals: set[str] = set()
+        return self._after_leaving(text, set())
+
+    def _after_leaving(self, text: Text, signals: set[str]) -> Applied:
+        """A player left the round (bust or opt-out): when nobody is left, the round ends."""
         if self.active is None:
             text = text + self._end_round()
             signals.add("round-end")
