@@ -2,7 +2,8 @@
 
 ``open_source(spec, kind)`` opens the camera the settings name (``auto``, ``picamera2``,
 ``opencv:N``, ``folder:PATH``) through the hardware package; with no camera it falls back to the
-demo table: rendered frames of the game's pieces (``vision.render.<kind>.scene``). ``TableFeed``
+demo table: rendered frames of the game's pieces (``vision.render.<kind>.scene``), while it keeps
+looking for the camera (``CameraWatch``). ``TableFeed``
 runs two threads: one grabs frames as fast as the source gives them (the preview), one runs the
 reader on the newest frame (the reading). Results reach the screen through callbacks that the
 caller hands to Kivy's Clock; nothing here touches a widget.
@@ -89,6 +90,94 @@ class DemoTable:
             self._frame = None
 
 
+class CameraWatch(DemoTable):
+    """The demo table shown while the camera asked for is missing, which keeps looking for it.
+
+    A camera plugged in after the companion started (or one slow to wake at boot, before the
+    service) is found within ``interval`` seconds: from then on ``read`` gives its frames,
+    ``is_demo`` turns False and ``on_found`` is called (from the watcher thread). ``opener``
+    returns an open camera source, or None while there is none.
+    """
+
+    def __init__(self, kind: str, opener: Callable[[], Any], interval: float = 5.0, seed: int = 1,
+                 size: tuple[int, int] = (1280, 960)):
+        super().__init__(kind, seed, size)
+        self._opener = opener
+        self.interval = interval
+        self.camera: Any = None
+        self.on_found: Callable[[], None] | None = None
+        self._stop = threading.Event()
+        self._watcher: threading.Thread | None = None
+
+    @property
+    def is_demo(self) -> bool:  # type: ignore[override]
+        return self.camera is None
+
+    @property
+    def name(self) -> str:
+        return getattr(self.camera, "name", "demo")
+
+    @property
+    def problem(self) -> str:
+        return getattr(self.camera, "problem", "")
+
+    @property
+    def inner(self) -> Any:
+        """The camera once found (the calibration wizard reaches the Pi camera through it)."""
+        return self.camera
+
+    def open(self) -> None:
+        super().open()
+        self._stop.clear()
+        if self.camera is None and (self._watcher is None or not self._watcher.is_alive()):
+            self._watcher = threading.Thread(target=self._watch, daemon=True, name="camera-watch")
+            self._watcher.start()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                source = self._opener()
+            except Exception:  # a driver failing while nothing is plugged in: keep looking
+                source = None
+            if source is None:
+                continue
+            with self._lock:
+                if self._stop.is_set():  # closed while the camera was opening: free it again
+                    found = False
+                else:
+                    self.camera, self.note, found = source, "", True
+            if not found:
+                source.close()
+                return
+            if self.on_found is not None:
+                try:
+                    self.on_found()
+                except Exception:  # a broken callback must not take the camera away
+                    pass
+            return
+
+    def advance(self, **scene_args: Any) -> None:
+        if self.camera is None:
+            super().advance(**scene_args)
+
+    def read(self) -> np.ndarray | None:
+        camera = self.camera
+        if camera is not None:
+            return camera.read()
+        return super().read()
+
+    def close(self) -> None:
+        self._stop.set()
+        watcher = self._watcher
+        if watcher is not None and watcher is not threading.current_thread():
+            watcher.join(timeout=0.5)  # a camera opening late is closed by the watcher itself
+        with self._lock:
+            camera, self.camera = self.camera, None
+        if camera is not None:
+            camera.close()
+        super().close()
+
+
 def _empty_table(size: tuple[int, int], seed: int) -> np.ndarray:
     try:
         from vision.render.effects import wood_texture
@@ -126,10 +215,24 @@ def open_source(spec: str, kind: str, config: Any = None) -> Any:
         if source is not None:
             source.note = ""
             return source
-    demo = DemoTable(kind)
+    note = notes[-1] if notes and spec not in ("auto", "") else ""
+    if spec.split(":", 1)[0] in ("auto", "picamera2", "opencv"):
+        demo: DemoTable = CameraWatch(kind, lambda: _try_camera(spec, config))
+    else:
+        demo = DemoTable(kind)
     demo.open()
-    demo.note = notes[-1] if notes and spec not in ("auto", "") else ""
+    demo.note = note
     return demo
+
+
+def _try_camera(spec: str, config: Any) -> Any:
+    """One quiet attempt to open the camera ``spec`` names: the open source, or None."""
+    from hardware.sources import open_camera
+
+    source = open_camera(_camera_config(spec, config), on_message=lambda _line: None)
+    if source is not None:
+        source.note = ""
+    return source
 
 
 def _camera_config(spec: str, config: Any) -> Any:

@@ -21,6 +21,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "language": ("Nederlands", "English"),
     "demo_note": ("No camera found: playing on the demo table.",
                   "Geen camera gevonden: je speelt aan de demotafel."),
+    "camera_found": ("Camera found: the table is live.",
+                     "Camera gevonden: de tafel is live."),
     "not_installed": ("{game} is not installed in this companion yet.",
                       "{game} zit nog niet in dit tafelmaatje."),
     # players

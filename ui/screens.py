@@ -288,9 +288,21 @@ class TableScreen(FramePreview, Screen):
         self.camera_text = " ".join(t for t in (tr("demo_note", app().lang) if app().demo else "", note) if t)
         if reader is None:
             self.camera_text = (self.camera_text + " " + tr("no_vision", app().lang, kind=self.kind)).strip()
+        if hasattr(self.source, "on_found"):  # the demo table that keeps looking for the camera
+            self.source.on_found = lambda: Clock.schedule_once(lambda dt: self.camera_found(), 0)
         self.feed = TableFeed(self.source, reader, self._frame_arrived, self._reading_arrived, self._feed_error)
         self.next_scene()
         self.feed.start()
+
+    def camera_found(self) -> None:
+        """The camera came (plugged in late): the table is live, the demo's reading is dropped."""
+        if self.feed is None or getattr(self.source, "is_demo", True):
+            return
+        app().demo = False
+        self.camera_text = tr("camera_found", app().lang)
+        self.camera_objects = []
+        if not self.edited:
+            self.set_objects([])
 
     def stop_feed(self) -> None:
         if self.feed is not None:
@@ -955,6 +967,9 @@ class CalibrationScreen(FramePreview, Screen):
                 source.advance(with_mat=True)  # the demo table lays butts on the rendered play mat
         demo = tr("demo_note", app().lang) if getattr(source, "is_demo", False) else ""
         self.camera_text = " ".join(t for t in (demo, getattr(source, "note", "")) if t)
+        if hasattr(source, "on_found"):  # the demo table that keeps looking for the camera
+            source.on_found = lambda: Clock.schedule_once(
+                lambda dt: setattr(self, "camera_text", tr("camera_found", app().lang)), 0)
         self.check = None
         self.ids.preview.check = None
         self.ids.preview.objects = []

@@ -667,6 +667,49 @@ def scenario_demo(res: dict[str, Any], args: list[str]):
     res["buttons_state"] = table.state_text
 
 
+def scenario_late(res: dict[str, Any], args: list[str]):
+    """No camera at the start: the demo table plays; the camera plugged in later takes over by
+    itself, and the real reader reads its frames."""
+    import cv2
+
+    from hardware.sources import ReplaySource
+    from vision.render.tokens import scene
+
+    folder = Path(args[0]) / "camera"
+    folder.mkdir()
+    frame, truth = scene(9, effects_on=False)
+    cv2.imwrite(str(folder / "frame.png"), frame)
+    res["truth_colours"] = sorted(o["colour"] for o in truth)
+    yield 0.3
+    tap("Bag of Butts")
+    yield 0.1
+    tap(tr("remove_player"))
+    yield 0.05
+    tap(tr("start"))
+    yield 0.3
+    table = screen()
+    res["start_text"] = table.camera_text
+    res["start_demo"] = app().demo
+    plugged = []
+
+    def plug_in() -> Any:  # the camera appears in its socket
+        camera = ReplaySource(folder, fps=15)
+        camera.open()
+        plugged.append(camera)
+        return camera
+
+    table.source._opener = plug_in
+    yield from wait_for(lambda: table.camera_text == tr("camera_found"), 15)
+    res["found_text"] = table.camera_text
+    res["found_demo"] = app().demo
+    yield from wait_for(lambda: table.objects, 15)
+    res["read_colours"] = sorted(o["colour"] for o in table.objects)
+    yield from snap("late-camera-800x480")
+    tap(tr("home"))
+    yield 0.5
+    res["camera_closed"] = [c.state for c in plugged]
+
+
 # -- the calibration wizard ---------------------------------------------------------------------------
 def scenario_calibration(res: dict[str, Any], args: list[str]):
     """The calibration wizard on the demo table, by touch: write the mat, the mat found with its
@@ -808,7 +851,7 @@ def without_reader() -> None:
 
 SCENARIOS = {"demo": scenario_demo, "buttons": scenario_buttons, "ndb": scenario_ndb, "billy": scenario_billy,
              "bag": scenario_bag, "unfinished": scenario_unfinished, "resume": scenario_resume, "tour": scenario_tour,
-             "calibration": scenario_calibration, "cache": scenario_cache}
+             "calibration": scenario_calibration, "cache": scenario_cache, "late": scenario_late}
 
 
 def main() -> int:
@@ -835,7 +878,7 @@ def main() -> int:
             return
         Clock.schedule_once(step, delay)
 
-    if name not in ("demo", "calibration"):  # patched once the window exists: importing the screens earlier would open it
+    if name not in ("demo", "calibration", "late"):  # patched once the window exists: importing the screens earlier would open it
         Clock.schedule_once(lambda _dt: without_reader(), 0)
     Clock.schedule_once(step, 0.2)
     from ui.app import main as ui_main

@@ -159,3 +159,16 @@ def test_demo_table_shows_the_whole_loop_with_real_frames_and_readers(run_driver
     # the boards were read by the camera from the demo table, not typed
     assert all(len(b.split()) == 6 and all(len(r) == 6 and set(r) <= set("RYGB") for r in b.split())
                for b in res["boards_read"])
+
+
+def test_a_camera_plugged_in_after_the_start_takes_over_from_the_demo_table(run_driver, tmp_path):
+    """Started before the camera was there (a late USB camera, a slow boot): the game goes on."""
+    pytest.importorskip("vision.tokens")
+    res = run_driver("late", str(tmp_path), "--", "--size", "800x480", "--camera", "opencv:97")
+    assert "error" not in res, res.get("error")
+    assert res["start_demo"] is True
+    assert res["start_text"].startswith("No camera found: playing on the demo table.")
+    assert res["found_text"] == "Camera found: the table is live." and res["found_demo"] is False
+    # the butts in the camera's picture, read by the real reader (not the demo's scene)
+    assert len(res["read_colours"]) == len(res["truth_colours"])
+    assert res["camera_closed"] == ["closed"]  # leaving the table frees the camera
