@@ -207,7 +207,8 @@ def confirm_wanted(view: dict[str, Any]) -> bool:
 def demo_scene(view: dict[str, Any], rng: Any) -> dict[str, Any] | None:
     """What the demo table should show next for this game's state (renderer arguments), or None
     to keep the picture: the bag's butts drawn into three groups when a draw is due (Bag of
-    Butts), the dice in play when a roll is due (Buttons)."""
+    Butts), the dice in play when a roll is due (Buttons), a card per player when a phase is due
+    (Nicht die Bohne!), every owner's loot when the reveal is due (Blasting Billy)."""
     if not confirm_wanted(view):
         return None
     if view.get("game") == "bag-of-butts" and "bag" in view:
@@ -216,4 +217,47 @@ def demo_scene(view: dict[str, Any], rng: Any) -> dict[str, Any] | None:
         return {"colours": colours}
     if view.get("game") == "buttons" and "dice" in view:
         return {"kinds": [("white", "gold"), ("black", "gold")] + [("black", "white")] * view["dice"]["black"]}
+    if view.get("game") == "nicht-die-bohne" and "players" in view:
+        return _phase_scene(view, rng)
+    if view.get("game") == "blasting-billy" and "owners" in view:
+        return _reveal_scene(view, rng)
     return {}
+
+
+def _deck(game: str) -> list[tuple[str, Any]]:
+    """A card game's whole deck as (colour, value) pairs (Nicht die Bohne has three +/- a colour)."""
+    from ui.readings import CARD_COLOURS, CARD_VALUES
+
+    return [(c, v) for c in CARD_COLOURS[game] for v in CARD_VALUES[game] for _ in range(3 if v == "pm" else 1)]
+
+
+def _unseen(game: str, seen: list[str], rng: Any) -> list[tuple[str, Any]]:
+    """The deck without the cards already on the table, shuffled."""
+    left = _deck(game)
+    for card in seen:
+        for i, (c, v) in enumerate(left):
+            if f"{c}-{v}" == card:
+                del left[i]
+                break
+    rng.shuffle(left)
+    return left
+
+
+def _phase_scene(view: dict[str, Any], rng: Any) -> dict[str, Any]:
+    """Nicht die Bohne!: one card per player in a row, from the cards not yet played this round."""
+    seen = [c for p in view["players"].values() for row in p.get("rows", []) for c in row.get("cards", [])]
+    left = _unseen("nicht-die-bohne", seen, rng)
+    return {"game": "nicht-die-bohne", "layout": [left[:len(view["players"])]]}
+
+
+def _reveal_scene(view: dict[str, Any], rng: Any) -> dict[str, Any]:
+    """Blasting Billy: the loot of Billy and of each player as a row, Billy first, as the game ends."""
+    owners = list(view["owners"])
+    recorded = {o: [c for row in view["owners"][o].get("rows", []) for c in row.get("cards", [])] for o in owners}
+    left = _unseen("blasting-billy", [c for cards in recorded.values() for c in cards], rng)
+    rows = []
+    for owner in owners:
+        extra = [left.pop() for _ in range(min(len(left), rng.randint(2, 4)))]
+        rows.append([tuple(c.split("-", 1)) for c in recorded[owner]] + extra)
+    return {"game": "blasting-billy", "layout": [
+        [(c, int(v) if str(v).isdigit() else v) for c, v in row] for row in rows]}

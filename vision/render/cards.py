@@ -90,17 +90,23 @@ def _clutter(img: np.ndarray, rng: np.random.Generator, avoid: np.ndarray) -> No
 def scene(seed: int, game: str | None = None, rows: int | None = None, cards_per_row: int | None = None,
           overlap: bool | None = None, width: int = 1280, height: int = 960,
           effects_on: bool = True, hand: list[tuple[str, int | str]] | None = None,
+          layout: list[list[tuple[str, int | str]]] | None = None,
           ) -> tuple[np.ndarray, list[dict[str, Any]]]:
     """A table with rows of cards; returns (frame BGR, truth objects like read() gives).
 
-    ``hand`` lays exactly these (colour, value) cards in one row, e.g. for teaching photos.
+    ``hand`` lays exactly these (colour, value) cards in one row, e.g. for teaching photos;
+    ``layout`` lays exactly these rows, top to bottom, each left to right (the demo table shows
+    the cards a game needs next this way).
     """
     rng = np.random.default_rng(seed)
     game = game or str(rng.choice(list(DECKS)))
     deck = _deck(game)
     order = rng.permutation(len(deck))
     if hand:
-        deck, order, rows, cards_per_row = list(hand), np.arange(len(hand)), 1, len(hand)
+        layout = [list(hand)]
+    layout = [list(r) for r in layout or [] if r]
+    if layout:
+        deck, order, rows = [c for r in layout for c in r], np.arange(sum(map(len, layout))), len(layout)
     rows = rows or int(rng.integers(1, 4))
     table = effects.wood_texture(height, width, rng)
     labels = np.zeros((height, width), np.uint8)
@@ -111,7 +117,7 @@ def scene(seed: int, game: str | None = None, rows: int | None = None, cards_per
     k = 0
     row_gap = (0.92 * height - rows * card_h) / (rows + 1)
     for r in range(rows):
-        n = cards_per_row or int(rng.integers(1, 13))
+        n = len(layout[r]) if layout else cards_per_row or int(rng.integers(1, 13))
         fan = overlap if overlap is not None else rng.random() < 0.8
         scale = card_h / CARD_H
         cw = CARD_W * scale
