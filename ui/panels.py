@@ -118,9 +118,11 @@ def _blasting_billy(view: dict[str, Any], lang: str) -> list[str]:
     nl = lang == "nl"
     if not view.get("revealed"):
         return [(f"Beurt {view['turn']} van {view['turns_total']}, trekstapel {view['pile']}. Leg aan het eind "
-                 f"elke buit als rij onder de camera: Billy eerst, dan de spelers in zitvolgorde." if nl else
+                 f"elke buit als rij onder de camera: Billy eerst, dan de spelers in zitvolgorde (of één "
+                 f"buit tegelijk)." if nl else
                  f"Turn {view['turn']} of {view['turns_total']}, draw pile {view['pile']}. At the end lay each "
-                 f"loot as a row under the camera: Billy first, then the players in seat order.")]
+                 f"loot as a row under the camera: Billy first, then the players in seat order (or one loot "
+                 f"at a time).")]
     lines = []
     for owner, doc in view.get("owners", {}).items():
         lines.append(f"[b]{owner}[/b]: " + _text(doc.get("text", ""), lang))

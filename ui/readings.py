@@ -164,14 +164,30 @@ def collected_event(objects: list[dict[str, Any]], players: list[str]) -> dict[s
     return {"type": "round", "collected": dict(zip(players, rows, strict=True))}
 
 
-def reveal_event(objects: list[dict[str, Any]], owners: list[str]) -> dict[str, Any]:
-    """Blasting Billy: every owner's cards in play order, one camera row per owner (Billy first)."""
+def loot_of(objects: list[dict[str, Any]]) -> list[str]:
+    """Blasting Billy: one owner's loot read on its own, in play order (a long loot may take two
+    rows under the camera: the top row first)."""
+    return [card for row in rows_of_cards(objects) for card in row]
+
+
+def reveal_event(objects: list[dict[str, Any]], owners: list[str],
+                 kept: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """Blasting Billy: every owner's cards in play order, one camera row per owner (Billy first).
+
+    ``kept`` holds the loot already read owner by owner; the camera's rows go to the owners not
+    read yet, in the same order.
+    """
+    kept = kept or {}
+    rest = [o for o in owners if o not in kept]
     rows = rows_of_cards(objects)
-    if len(rows) > len(owners):
-        raise ReadingError(Text(f"{len(rows)} rows of cards read but there are only {len(owners)} owners",
-                                f"{len(rows)} rijen kaarten gelezen maar er zijn maar {len(owners)} eigenaars"))
-    rows = rows + [[] for _ in range(len(owners) - len(rows))]
-    return {"type": "reveal", "rows": dict(zip(owners, rows, strict=True))}
+    if len(rest) == 1 and kept:  # the last loot read on its own: all its rows are one loot
+        rows = [loot_of(objects)]
+    if len(rows) > len(rest):
+        raise ReadingError(Text(f"{len(rows)} rows of cards read but there are only {len(rest)} owners left",
+                                f"{len(rows)} rijen kaarten gelezen maar er zijn nog maar {len(rest)} eigenaars"))
+    rows = rows + [[] for _ in range(len(rest) - len(rows))]
+    read = dict(zip(rest, rows, strict=True))
+    return {"type": "reveal", "rows": {o: list(kept[o]) if o in kept else read[o] for o in owners}}
 
 
 def board_rows(objects: list[dict[str, Any]]) -> list[str]:

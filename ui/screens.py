@@ -276,6 +276,8 @@ class TableScreen(FramePreview, Screen):
         self.teaching: list[str] = []
         self.demo_rng = random.Random(1)
         self.camera_objects: list[dict[str, Any]] = []  # the last reading, restored by Clear
+        self.kept: dict[str, list[str]] = {}  # Blasting Billy: loot already read owner by owner
+        self.kept_session: Any = None  # ... in this game
 
     # -- camera ------------------------------------------------------------------------------------
     def start_feed(self) -> None:
@@ -331,6 +333,9 @@ class TableScreen(FramePreview, Screen):
                              if self.objects else tr("nothing_read", app().lang))
         if self.takes:
             self.reading_text += "\n" + tr("takes_order", app().lang, names=", ".join(self.takes))
+        if self.kept:
+            names = ", ".join(f"{o} ({len(cards)})" for o, cards in self.kept.items())
+            self.reading_text += "\n" + tr("loot_kept", app().lang, names=names)
         self.update_confirm()
 
     # -- corrections -------------------------------------------------------------------------------
@@ -380,6 +385,8 @@ class TableScreen(FramePreview, Screen):
             self.stop_feed()
             self.texture = None
         self.game = game
+        if self.kept_session is not session:
+            self.kept, self.kept_session = {}, session
         self.kind = readings.VISION_KIND.get(game, "tokens")
         self.ids.view.kind = self.kind
         self.ids.view.on_piece = self.open_picker
@@ -447,7 +454,7 @@ class TableScreen(FramePreview, Screen):
 
     def reading_event(self) -> dict[str, Any]:
         """The event the camera's (corrected) reading stands for."""
-        if not self.objects:
+        if not self.objects and not (self.game == "blasting-billy" and self.kept):
             raise ReadingError(readings.Text(tr("need_reading", "en"), tr("need_reading", "nl")))
         if self.game == "bag-of-butts":
             return readings.draw_event(self.objects)
@@ -455,7 +462,7 @@ class TableScreen(FramePreview, Screen):
             return readings.roll_event(self.objects)
         if self.game == "nicht-die-bohne":
             return readings.phase_event(self.objects, list(app().session.game.players), list(self.takes))
-        return readings.reveal_event(self.objects, self.owners())
+        return readings.reveal_event(self.objects, self.owners(), self.kept)
 
     def confirm(self) -> None:
         """The big button: the reading becomes the event, if the engine accepts it."""
@@ -486,6 +493,7 @@ class TableScreen(FramePreview, Screen):
         if event.get("type") in ("draw", "roll", "phase", "reveal"):
             self.takes = []
             self.holder = ""
+            self.kept = {}
             self.edited = False
             self.objects = []
             self.camera_objects = []
@@ -558,7 +566,33 @@ class TableScreen(FramePreview, Screen):
                 if self.takes:
                     out.append((tr("take_back", lang), lambda: self.toggle_take(self.takes[-1])))
                 out.append((tr("round_from_table", lang), self.round_from_table))
+        elif self.game == "blasting-billy" and not game.view().get("revealed"):
+            rest = [o for o in self.owners() if o not in self.kept]
+            if len(rest) > 1:  # the last loot is read by Confirm itself
+                out.append((tr("keep_loot", lang, name=rest[0]), lambda o=rest[0]: self.keep_loot(o)))
+            if self.kept:
+                out.append((tr("loot_again", lang), self.forget_loot))
         return out
+
+    def keep_loot(self, owner: str) -> None:
+        """Blasting Billy: the cards read now are ``owner``'s whole loot; the next loot goes under
+        the camera (a table too small for every loot at once, or cards too small to read)."""
+        cards = readings.loot_of(self.objects)
+        if not cards:
+            self.error_text = tr("refused", app().lang, why=tr("no_loot", app().lang, name=owner))
+            return
+        self.kept[owner] = cards
+        self.error_text = ""
+        self.edited = False
+        self.camera_objects = []
+        self.set_objects([])
+        self.build_actions()
+
+    def forget_loot(self) -> None:
+        """Blasting Billy: start reading the loot again from Billy's."""
+        self.kept = {}
+        self.set_objects(self.camera_objects)
+        self.build_actions()
 
     def round_from_table(self) -> None:
         """Nicht die Bohne!: a round entered from each player's collected cards (one row each)."""

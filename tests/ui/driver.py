@@ -581,6 +581,42 @@ def scenario_billy(res: dict[str, Any], args: list[str]):
         del res["error"]
 
 
+def scenario_billy_parts(res: dict[str, Any], args: list[str]):
+    """Blasting Billy's reveal read loot by loot (Billy first), the last loot laid in two rows."""
+    size = args[0]
+    yield 0.3
+    tap("Blasting Billy")
+    yield 0.1
+    tap(tr("start"))
+    yield 0.6
+    table = screen()
+    loots = [("Billy", [["red-5", "red-10", "green-4", "green-dynamite", "green-8", "blue-3"]]),
+             ("Player 1", [["red-7", "red-9", "green-2", "blue-6", "blue-1"]]),
+             ("Player 2", [["green-10", "green-6", "blue-2", "yellow-4", "yellow-dynamite"]]),
+             ("Player 3", [["red-1", "purple-3"], ["purple-5", "yellow-2"]])]
+    res["buttons_before"] = buttons()
+    tap(tr("keep_loot", name="Billy"))  # nothing read yet: refused in words
+    yield 0.1
+    res["empty_keep"] = table.error_text
+    for owner, rows in loots[:-1]:
+        table.show_reading(card_objects(rows))
+        yield 0.1
+        tap(tr("keep_loot", name=owner))
+        yield 0.1
+    res["buttons_last"] = buttons()
+    table.show_reading(card_objects(loots[-1][1]))
+    yield 0.1
+    res["reading"] = table.reading_text
+    yield from snap(f"billy-parts-{size}")
+    tap(table.confirm_text)
+    yield 0.2
+    res.update(over=app().session.game.is_over, summary=app().session.game.summary(),
+               revealed=app().session.record.events[-1] if app().session.record.events else None,
+               error=table.error_text or None)
+    if res["error"] is None:
+        del res["error"]
+
+
 def demo_truth(table) -> list[dict[str, Any]]:
     """What the demo table really shows (the renderer's ground truth): what the players see."""
     return list(getattr(table.source, "truth", None) or [])
@@ -851,7 +887,8 @@ def without_reader() -> None:
 
 SCENARIOS = {"demo": scenario_demo, "buttons": scenario_buttons, "ndb": scenario_ndb, "billy": scenario_billy,
              "bag": scenario_bag, "unfinished": scenario_unfinished, "resume": scenario_resume, "tour": scenario_tour,
-             "calibration": scenario_calibration, "cache": scenario_cache, "late": scenario_late}
+             "calibration": scenario_calibration, "cache": scenario_cache, "late": scenario_late,
+             "billy_parts": scenario_billy_parts}
 
 
 def main() -> int:

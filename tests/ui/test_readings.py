@@ -88,3 +88,16 @@ def test_bag_of_butts_panel_reads_the_engine_view():
     choices = panels.bag_of_butts_choices(game.view(), "en")
     supply = Counter(game.view()["special_supply"])
     assert [e for _, e in choices] == [{"type": "add", "special": s} for s in supply] + [{"type": "reset"}]
+
+
+def test_a_reveal_read_loot_by_loot_keeps_each_owner_and_the_last_loot_may_take_two_rows():
+    kept = {"Billy": ["red-5", "red-dynamite"], "Ann": ["blue-3"]}
+    last = [{"colour": "green", "value": v, "row": r, "position": i, "confidence": 0.9, "box": [i * 50, r * 90, 40, 80]}
+            for r, row in enumerate([[4, 2], [9]]) for i, v in enumerate(row)]
+    event = readings.reveal_event(last, ["Billy", "Ann", "Bob"], kept)
+    assert event["rows"] == {"Billy": ["red-5", "red-dynamite"], "Ann": ["blue-3"],
+                             "Bob": ["green-4", "green-2", "green-9"]}
+    # without loot read before, each camera row is an owner: two rows for three owners leave Bob empty
+    assert readings.reveal_event(last, ["Billy", "Ann", "Bob"])["rows"]["Bob"] == []
+    with pytest.raises(ReadingError):  # every loot was read already: no owner left for these rows
+        readings.reveal_event(last, ["Billy", "Ann", "Bob"], {"Billy": ["red-5"], "Ann": [], "Bob": []})

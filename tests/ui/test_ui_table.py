@@ -139,6 +139,21 @@ def test_blasting_billy_reveal_corrected_by_touch_at_1280x800(run_driver):
     assert "Everyone was shot" in res["teach"]
 
 
+def test_blasting_billy_reveal_read_one_loot_at_a_time_at_800x480(run_driver):
+    """A table too small for every loot at once: each loot read on its own, Billy first."""
+    res = run_driver("billy_parts", "800x480", "--", "--size", "800x480", "--camera", "demo")
+    assert "error" not in res, res.get("error")
+    assert "This is Billy's loot" in res["buttons_before"]
+    assert res["empty_keep"] == "Not recorded: no cards are read for Billy's loot"
+    # the last loot needs no button: Confirm reads it, and a loot in two rows is one loot
+    assert not any(b.startswith("This is") for b in res["buttons_last"])
+    assert "Loot read so far: Billy (6), Player 1 (5), Player 2 (5)" in res["reading"]
+    rows = res["revealed"]["rows"]
+    assert rows["Billy"][3] == "green-dynamite" and rows["Player 1"][0] == "red-7"
+    assert rows["Player 3"] == ["red-1", "purple-3", "purple-5", "yellow-2"]
+    assert res["over"] and res["summary"]["shot"]["Player 1"] == ["red", "blue"]
+
+
 def test_demo_table_shows_the_whole_loop_with_real_frames_and_readers(run_driver):
     """No camera: rendered frames of the game's own pieces, read by the real readers, confirmed."""
     pytest.importorskip("vision.tokens")
