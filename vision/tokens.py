@@ -223,6 +223,51 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
     return out
 
 
+SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness away (about 55 % of the light)
+SHADOW_CHROMA_MADS = 6.0  # ...and keeps the table's chroma within this many noise deviations
+
+
+def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.ndarray,
+                  stats: np.ndarray) -> bool:
+    """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
+    but of its own chroma. They join touching piles and fatten butts; a blob made only of such
+    pixels (a gray or black butt on a table of its own hue) is left whole. True if anything changed."""
+    changed = False
+    h, w = mask.shape
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    for i in np.nonzero(areas >= 20)[0] + 1:
+        x, y, bw, bh, area = stats[i]
+        sub = lab[y:y + bh, x:x + bw] == i
+        d = cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
+                         dtype=cv2.CV_16S).astype(np.float32) * LOG_STEP
+        light = d.mean(axis=2)
+        chroma = np.abs(d - light[..., None]).max(axis=2)
+        # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
+        ring = ~sub & (light > -0.05)
+        noise = float(np.median(chroma[ring])) if ring.sum() > 20 else 0.03
+        shade = sub & (light < 0) & (light > -SHADOW_DEPTH) & (chroma < max(0.08, SHADOW_CHROMA_MADS * noise))
+        core = sub & ~shade
+        if not shade.any() or core.sum() < 0.3 * area:
+            continue
+        core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        cdist = cv2.distanceTransform(np.pad(core8, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+        if not core8.any():
+            continue
+        half = float(np.percentile(cdist[core8 > 0], 95))  # the butts' half width, from their cores
+        removed = (sub & (core8 == 0)).astype(np.uint8)
+        m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
+        rdist = cv2.distanceTransform(np.pad(removed, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+        for j in range(1, m):
+            piece = rlab == j
+            # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt
+            if rstats[j, cv2.CC_STAT_AREA] >= 20 and float(rdist[piece].max()) >= 0.75 * half:
+                core8[piece] = 1
+        win = mask[y:y + bh, x:x + bw]
+        win[sub & (core8 == 0)] = 0
+        changed = True
+    return changed
+
+
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
     """Candidate butts in the work image: pixel masks split so each holds one butt."""
     diff8 = cv2.GaussianBlur(_difference(small, bg), (3, 3), 0)
@@ -238,6 +283,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if n <= 1:
         return []
+    if _drop_shadows(small, bg, mask, lab, stats):
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     h, w = mask.shape
     comps = []
     big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
