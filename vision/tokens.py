@@ -227,15 +227,14 @@ SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness awa
 SHADOW_CHROMA_MADS = 6.0  # ...and keeps the table's chroma within this many noise deviations
 
 
-def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.ndarray,
-                  stats: np.ndarray) -> bool:
+def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+                  stats: np.ndarray) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
-    pixels (a gray or black butt on a table of its own hue) is left whole. True if anything changed."""
-    changed = False
-    h, w = mask.shape
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    for i in np.nonzero(areas >= 20)[0] + 1:
+    pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
+    as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge)."""
+    halves = []
+    for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
         d = cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
@@ -247,14 +246,17 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
         noise = float(np.median(chroma[ring])) if ring.sum() > 20 else 0.03
         shade = sub & (light < 0) & (light > -SHADOW_DEPTH) & (chroma < max(0.08, SHADOW_CHROMA_MADS * noise))
         core = sub & ~shade
-        if not shade.any() or core.sum() < 0.3 * area:
-            continue
+        if core.sum() < 0.3 * area:
+            core = sub
         core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        cdist = cv2.distanceTransform(np.pad(core8, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
         if not core8.any():
             continue
+        cdist = cv2.distanceTransform(np.pad(core8, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
         half = float(np.percentile(cdist[core8 > 0], 95))  # the butts' half width, from their cores
+        halves.append(half)
         removed = (sub & (core8 == 0)).astype(np.uint8)
+        if not removed.any():
+            continue
         m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
         rdist = cv2.distanceTransform(np.pad(removed, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
         for j in range(1, m):
@@ -264,8 +266,37 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
                 core8[piece] = 1
         win = mask[y:y + bh, x:x + bw]
         win[sub & (core8 == 0)] = 0
-        changed = True
-    return changed
+    return halves
+
+
+GLARE_DISC = 2.4  # a glare halo is broader than a disc this many butt widths across; a butt is not
+
+
+def _drop_glare(small: np.ndarray, bg: np.ndarray, diff: np.ndarray, thr: float, mask: np.ndarray,
+                lab: np.ndarray, blobs: list[int], stats: np.ndarray, half: float) -> None:
+    """Take glare halos out of the blobs (in place in ``mask``): light added to the table (brighter
+    in every channel) over a region broader than a butt, found as what a morphological opening
+    with a disc wider than a butt keeps. Butts under the glare stand out of it and stay."""
+    size = int(round(GLARE_DISC * 2 * half)) | 1
+    if size < 5:
+        return
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    for i in blobs:
+        x, y, bw, bh, area = stats[i]
+        if min(bw, bh) < size:
+            continue
+        win = mask[y:y + bh, x:x + bw]
+        sub = (lab[y:y + bh, x:x + bw] == i) & (win > 0)
+        md = np.where(sub, diff[y:y + bh, x:x + bw], 0).astype(np.float32)
+        broad = cv2.morphologyEx(md, cv2.MORPH_OPEN, disc)
+        if float(broad.max()) < thr:
+            continue
+        lo = cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
+                          dtype=cv2.CV_16S).min(axis=2)
+        glare = sub & (lo > 0) & (md - broad < thr)
+        if glare.any():
+            win[glare] = 0
+            win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
@@ -283,8 +314,13 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if n <= 1:
         return []
-    if _drop_shadows(small, bg, mask, lab, stats):
-        n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
+    if len(blobs) > MAX_BLOBS:
+        blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
+    halves = _drop_shadows(small, bg, mask, lab, blobs, stats)
+    if halves:
+        _drop_glare(small, bg, diff, thr, mask, lab, blobs, stats, float(np.median(halves)))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     h, w = mask.shape
     comps = []
     big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
