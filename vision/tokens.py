@@ -107,7 +107,6 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
     return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-STRONG = 1.5
 # a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
 SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
@@ -224,7 +223,7 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
 
 
 SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness away (about 55 % of the light)
-SHADOW_CHROMA_MADS = 6.0  # ...and keeps the table's chroma within this many noise deviations
+SHADOW_CHROMA_MADS = 4.0  # ...and keeps the table's chroma within this many noise deviations
 
 
 def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
@@ -244,7 +243,7 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         ring = ~sub & (light > -0.05)
         noise = float(np.median(chroma[ring])) if ring.sum() > 20 else 0.03
-        shade = sub & (light < 0) & (light > -SHADOW_DEPTH) & (chroma < max(0.08, SHADOW_CHROMA_MADS * noise))
+        shade = sub & (light < 0) & (light > -SHADOW_DEPTH) & (chroma < max(0.06, SHADOW_CHROMA_MADS * noise))
         core = sub & ~shade
         if core.sum() < 0.3 * area:
             core = sub
@@ -332,8 +331,6 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             continue
         sub = lab[y:y + bh, x:x + bw] == i
         dsub = diff[y:y + bh, x:x + bw][sub]
-        if np.mean(dsub > max(STRONG * thr, 0.3)) < 0.35:
-            continue  # soft-edged: a glare halo or a shadow, not a piece with a sharp edge
         pix = small[y:y + bh, x:x + bw][sub].astype(np.float32)
         clipped = float(np.mean(pix.min(axis=1) >= 245))
         add = pix.mean(axis=0) - bg[y:y + bh, x:x + bw][sub].mean(axis=0)
