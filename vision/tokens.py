@@ -93,17 +93,30 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
-    """Smooth table colour under the butts: a coarse median over the search area only (outside
-    it, e.g. the mat's white border, is replaced by the search area's median colour)."""
+    """Smooth table colour under the butts, in two passes: a coarse median over the search area
+    (outside it, e.g. the mat's white border, is filled from the nearest search pixels), then the
+    table is refilled from only the pixels that pass left as table, so a dense pile that filled
+    half the median's window does not leak its colours into the table's."""
     h, w = small.shape[:2]
     tiny = cv2.resize(small, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    tmask = np.ones(tiny.shape[:2], bool)
+    filled = tiny
     if not search.all():
         tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         if tmask.any():
-            tiny = _push_pull_fill(tiny, tmask)
+            filled = _push_pull_fill(tiny, tmask)
     k = max(5, (min(tiny.shape[:2]) // 8) | 1)
-    bg = cv2.medianBlur(tiny, k)
+    bg = cv2.medianBlur(filled, k)
+    d = _difference(tiny, bg).astype(np.float32) * LOG_STEP
+    vals = d[tmask]
+    if vals.size >= 30:
+        med = float(np.median(vals))
+        thr = max(MIN_THR, med + THR_MADS * 1.4826 * (float(np.median(np.abs(vals - med))) + 1e-3))
+        fg = cv2.dilate((d > thr).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        table = tmask & ~fg
+        if table.sum() >= 0.25 * tmask.sum():
+            bg = cv2.GaussianBlur(_push_pull_fill(tiny, table), (0, 0), 1.5)
     return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
@@ -269,30 +282,53 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
 
 
 GLARE_DISC = 2.4  # a glare halo is broader than a disc this many butt widths across; a butt is not
+GLARE_STEEP = 0.14  # an outline rises faster than this share of the blob's contrast per pixel (butts >= 0.18)
+GLARE_CORE = 2.0  # no point of a butt lies farther than its half width from its outline; glare's middle does
 
 
 def _drop_glare(small: np.ndarray, bg: np.ndarray, diff: np.ndarray, thr: float, mask: np.ndarray,
                 lab: np.ndarray, blobs: list[int], stats: np.ndarray, half: float) -> None:
-    """Take glare halos out of the blobs (in place in ``mask``): light added to the table (brighter
-    in every channel) over a region broader than a butt, found as what a morphological opening
-    with a disc wider than a butt keeps. Butts under the glare stand out of it and stay."""
+    """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
+    every channel) either over a region broader than a butt (what a morphological opening with a
+    disc wider than a butt keeps), or in a spot whose middle lies farther from any steep edge than
+    a butt's middle can (a butt's outline is sharp, glare fades out). Butts under glare stay."""
     size = int(round(GLARE_DISC * 2 * half)) | 1
     if size < 5:
         return
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     for i in blobs:
         x, y, bw, bh, area = stats[i]
-        if min(bw, bh) < size:
+        if min(bw, bh) < 2 * half:
             continue
         win = mask[y:y + bh, x:x + bw]
         sub = (lab[y:y + bh, x:x + bw] == i) & (win > 0)
-        md = np.where(sub, diff[y:y + bh, x:x + bw], 0).astype(np.float32)
-        broad = cv2.morphologyEx(md, cv2.MORPH_OPEN, disc)
-        if float(broad.max()) < thr:
+        if not sub.any():
             continue
         lo = cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
                           dtype=cv2.CV_16S).min(axis=2)
-        glare = sub & (lo > 0) & (md - broad < thr)
+        added = sub & (lo > 0)
+        if not added.any():
+            continue
+        dwin = diff[y:y + bh, x:x + bw]
+        md = np.where(sub, dwin, 0).astype(np.float32)
+        glare = np.zeros_like(sub)
+        if min(bw, bh) >= size:
+            broad = cv2.morphologyEx(md, cv2.MORPH_OPEN, disc)
+            if float(broad.max()) >= thr:
+                glare |= added & (md - broad < thr)
+        grad = cv2.magnitude(cv2.Sobel(dwin, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dwin, cv2.CV_32F, 0, 1, ksize=3)) / 8
+        steep = (grad > GLARE_STEEP * cv2.dilate(md, np.ones((5, 5), np.uint8))).astype(np.uint8)
+        far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
+        soft = added & (far > 0.5 * half)
+        n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
+        if n > 1:
+            cores = np.unique(slab[soft & (far > GLARE_CORE * half)])
+            cores = cores[cores > 0]
+            if cores.size:
+                spot = np.isin(slab, cores).astype(np.uint8)
+                grow = int(round(half)) | 1
+                spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+                glare |= added & (spot > 0)
         if glare.any():
             win[glare] = 0
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
