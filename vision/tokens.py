@@ -286,7 +286,7 @@ GLARE_STEEP = 0.14  # an outline rises faster than this share of the blob's cont
 GLARE_CORE = 2.0  # no point of a butt lies farther than its half width from its outline; glare's middle does
 
 
-def _drop_glare(small: np.ndarray, bg: np.ndarray, diff: np.ndarray, thr: float, mask: np.ndarray,
+def _drop_glare(small: np.ndarray, bg: np.ndarray, diff8: np.ndarray, thr: float, mask: np.ndarray,
                 lab: np.ndarray, blobs: list[int], stats: np.ndarray, half: float) -> None:
     """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
     every channel) either over a region broader than a butt (what a morphological opening with a
@@ -309,7 +309,7 @@ def _drop_glare(small: np.ndarray, bg: np.ndarray, diff: np.ndarray, thr: float,
         added = sub & (lo > 0)
         if not added.any():
             continue
-        dwin = diff[y:y + bh, x:x + bw]
+        dwin = diff8[y:y + bh, x:x + bw].astype(np.float32) * LOG_STEP
         md = np.where(sub, dwin, 0).astype(np.float32)
         glare = np.zeros_like(sub)
         if min(bw, bh) >= size:
@@ -334,91 +334,99 @@ def _drop_glare(small: np.ndarray, bg: np.ndarray, diff: np.ndarray, thr: float,
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
+def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
+                      area: float, aspect: float) -> bool:
+    """A piece of at most two butts' size that is glare or a soft shadow: a filled round patch where
+    white light is added, or a piece whose edge rises far slower than a butt's outline."""
+    pix = small[ys, xs].astype(np.float32)
+    if aspect < 1.6:
+        _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
+        if area / (np.pi * max(radius, 1.0) ** 2) > 0.7:
+            clipped = float(np.mean(pix.min(axis=1) >= 245))
+            add = pix.mean(axis=0) - bg[ys, xs].astype(np.float32).mean(axis=0)
+            brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
+            if clipped > 0.25 or brighter > 0.45:
+                return True
+    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
+    win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
+    grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
+    vals = win[ys - y0, xs - x0]
+    edge = float(np.partition(grad[ys - y0, xs - x0], int(0.95 * (len(xs) - 1)))[int(0.95 * (len(xs) - 1))]) / 8
+    contrast = float(np.partition(vals, int(0.9 * (len(xs) - 1)))[int(0.9 * (len(xs) - 1))])
+    return edge < SOFT_EDGE * max(contrast, 1e-3)
+
+
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
     """Candidate butts in the work image: pixel masks split so each holds one butt."""
-    diff8 = cv2.GaussianBlur(_difference(small, bg), (3, 3), 0)
-    diff = diff8.astype(np.float32) * LOG_STEP
-    vals = diff[::3, ::3][search[::3, ::3] > 0]
+    d8 = cv2.GaussianBlur(_difference(small, bg), (3, 3), 0)  # in LOG_STEP units
+    vals = d8[::3, ::3][search[::3, ::3] > 0].astype(np.float32) * LOG_STEP
     if vals.size < 30:
         return []
     med = float(np.median(vals))
     mad = float(np.median(np.abs(vals - med))) + 1e-3
     thr = max(MIN_THR, med + THR_MADS * 1.4826 * mad)
-    mask = ((diff > thr) & (search > 0)).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
+    mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if n <= 1:
         return []
     blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
-    if len(blobs) > MAX_BLOBS:
+    if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     halves = _drop_shadows(small, bg, mask, lab, blobs, stats)
     if halves:
-        _drop_glare(small, bg, diff, thr, mask, lab, blobs, stats, float(np.median(halves)))
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        _drop_glare(small, bg, d8, thr, mask, lab, blobs, stats, float(np.median(halves)))
     h, w = mask.shape
     comps = []
-    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
-    if len(big) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
-        big = sorted(big, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
-    for i in big:
-        x, y, bw, bh, area = stats[i]
+    for i in blobs:
+        x, y, bw, bh, _ = stats[i]
         if x == 0 or y == 0 or x + bw >= w or y + bh >= h:  # cut by the frame edge: not a whole pile
             continue
-        sub = lab[y:y + bh, x:x + bw] == i
-        dsub = diff[y:y + bh, x:x + bw][sub]
-        pix = small[y:y + bh, x:x + bw][sub].astype(np.float32)
-        clipped = float(np.mean(pix.min(axis=1) >= 245))
-        add = pix.mean(axis=0) - bg[y:y + bh, x:x + bw][sub].mean(axis=0)
-        brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
-        y0, x0 = max(0, y - 1), max(0, x - 1)
-        win = diff[y0:y + bh + 1, x0:x + bw + 1]
-        grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
-        edge = float(np.percentile(grad[y - y0:y - y0 + bh, x - x0:x - x0 + bw][sub], 95)) / 8
-        soft = edge < SOFT_EDGE * max(float(np.percentile(dsub, 90)), 1e-3)
-        comps.append({"i": i, "box": (x, y, bw, bh), "area": float(area), "sub": sub, "clipped": clipped,
-                      "brighter": brighter, "soft": soft})
+        # what is left of the blob once shadows and glare are out may fall apart into pieces
+        left = ((lab[y:y + bh, x:x + bw] == i) & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
+        m, plab, pstats, _ = cv2.connectedComponentsWithStats(left, connectivity=8)
+        for j in range(1, m):
+            area = pstats[j, cv2.CC_STAT_AREA]
+            if area < 20:
+                continue
+            ys, xs = np.nonzero(plab == j)
+            comps.append({"area": float(area), "pts": (xs + x, ys + y)})
     if not comps:
         return []
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
     lone = []
     for c in comps:
-        ys, xs = np.nonzero(c["sub"])
-        (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+        xs, ys = c["pts"]
+        pts = np.stack([xs, ys], 1).astype(np.float32)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
         long_side, short_side = max(rw, rh), max(1.0, min(rw, rh))
         c["aspect"] = long_side / short_side
         c["half"] = short_side / 2
-        c["pts"] = (xs, ys)
-        _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
-        c["disc"] = c["area"] / (np.pi * max(radius, 1.0) ** 2)
         if 2.0 <= c["aspect"] <= 4.8 and c["area"] >= 0.75 * long_side * short_side:
             lone.append((c["area"], short_side / 2))
     if lone:
         single = float(np.median([a for a, _ in lone]))
         half = float(np.median([r for _, r in lone]))
     else:
-        halves = np.array([c["half"] for c in comps])
-        half = float(np.min(halves[halves >= 0.5 * np.median(halves)]))
+        halves_c = np.array([c["half"] for c in comps])
+        half = float(np.min(halves_c[halves_c >= 0.5 * np.median(halves_c)]))
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     out = []
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
             continue  # crumbs, lines, shadows' edges
-        if c["aspect"] < 1.6 and c["disc"] > 0.7 and (c["clipped"] > 0.25 or c["brighter"] > 0.45):
-            continue  # a filled round patch where white light is added: a glare spot
         k = _split_count(c["area"], single)
-        if c["soft"] and k <= 2:
-            continue  # its edge rises far slower than a butt's outline: a glare halo or soft shadow
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
-        x, y, bw, bh = c["box"]
         xs, ys = c["pts"]
+        if k <= 2 and _looks_like_glare(small, bg, d8, xs, ys, c["area"], c["aspect"]):
+            continue
         if k == 1:
             if c["aspect"] < 1.7:
                 continue  # round: a glare spot or a coin, not a butt
-            out.append({"xs": xs + x, "ys": ys + y, "k": 1})
+            out.append({"xs": xs, "ys": ys, "k": 1})
             continue
-        out.extend(_split(small, xs + x, ys + y, k, single))
+        out.extend(_split(small, xs, ys, k, single))
     return out
 
 
