@@ -31,6 +31,11 @@ WHITE_LEVEL = 235.0
 SHADING = 0.93  # a cylinder's median is a little darker than its paint
 ASPECT = 3.1  # butt length / diameter
 WORK_WIDTH = 640
+# with the mat its scale is known: the zones are searched at a scale where a butt (about 23 x 7.4 mat
+# units on the A4 mat) is this many pixels wide, but never below MIN_MAT_SCALE of the 640-wide image
+WORK_BUTT_WIDTH = 16.0
+BUTT_WIDTH_UNITS = 7.4
+MIN_MAT_SCALE = 0.6
 EPS = 6.0
 
 
@@ -50,6 +55,18 @@ def default_model() -> dict[str, Any]:
         chroma_sd = 0.10 if name not in ("black",) else 0.30
         covs[name] = np.diag([0.16 ** 2, chroma_sd ** 2, chroma_sd ** 2]).tolist()
     return {"means": means, "covs": covs}
+
+
+_DEFAULT_MODEL: list[_Model] = []
+
+
+def _model_for(profile: dict | None) -> _Model:
+    """The colour models of a profile; the built-in ones are made once."""
+    if profile and "means" in profile:
+        return _Model(profile)
+    if not _DEFAULT_MODEL:
+        _DEFAULT_MODEL.append(_Model(None))
+    return _DEFAULT_MODEL[0]
 
 
 class _Model:
@@ -92,11 +109,25 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return out.astype(np.uint8)
 
 
-def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
+def _noise_threshold(levels: np.ndarray) -> float:
+    """The difference (log units) a butt must exceed, from the table's own differences (uint8 levels
+    of LOG_STEP): median plus THR_MADS robust deviations, at least MIN_THR. Counted, not sorted."""
+    hist = np.bincount(levels.ravel(), minlength=256).astype(np.int64)
+    cum = np.cumsum(hist)
+    half = cum[-1] / 2
+    med = int(np.searchsorted(cum, half))
+    dev = np.abs(np.arange(256) - med)
+    dev_hist = np.bincount(dev, weights=hist, minlength=256)
+    mad = int(np.searchsorted(np.cumsum(dev_hist), half))
+    return max(MIN_THR, (med + THR_MADS * 1.4826 * (mad + 1e-3 / LOG_STEP)) * LOG_STEP)
+
+
+def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.ndarray:
     """Smooth table colour under the butts, in two passes: a coarse median over the search area
     (outside it, e.g. the mat's white border, is filled from the nearest search pixels), then the
     table is refilled from only the pixels that pass left as table, so a dense pile that filled
-    half the median's window does not leak its colours into the table's."""
+    half the median's window does not leak its colours into the table's. ``frame_side`` is the
+    whole frame's short side in work pixels (the work image may be a crop of it)."""
     h, w = small.shape[:2]
     tiny = cv2.resize(small, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     tmask = np.ones(tiny.shape[:2], bool)
@@ -106,14 +137,13 @@ def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         if tmask.any():
             filled = _push_pull_fill(tiny, tmask)
-    k = max(5, (min(tiny.shape[:2]) // 8) | 1)
+    k = max(5, int(frame_side / 32) | 1)  # an eighth of the frame's short side (work pixels / 4)
     bg = cv2.medianBlur(filled, k)
-    d = _difference(tiny, bg).astype(np.float32) * LOG_STEP
-    vals = d[tmask]
+    d8 = _difference(tiny, bg)
+    vals = d8[tmask]
     if vals.size >= 30:
-        med = float(np.median(vals))
-        thr = max(MIN_THR, med + THR_MADS * 1.4826 * (float(np.median(np.abs(vals - med))) + 1e-3))
-        fg = cv2.dilate((d > thr).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        thr = _noise_threshold(vals)
+        fg = cv2.dilate((d8 > thr / LOG_STEP).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
         table = tmask & ~fg
         if table.sum() >= 0.25 * tmask.sum():
             bg = cv2.GaussianBlur(_push_pull_fill(tiny, table), (0, 0), 1.5)
@@ -249,10 +279,13 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
-        d = cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
-                         dtype=cv2.CV_16S).astype(np.float32) * LOG_STEP
-        light = d.mean(axis=2)
-        chroma = np.abs(d - light[..., None]).max(axis=2)
+        d = cv2.split(cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
+                                   dtype=cv2.CV_16S))
+        total = cv2.add(cv2.add(d[0], d[1]), d[2])
+        light = total.astype(np.float32) * (LOG_STEP / 3)
+        # largest distance of one channel from the mean of the three: how much the chroma changed
+        chroma = cv2.max(cv2.max(cv2.absdiff(d[0] * 3, total), cv2.absdiff(d[1] * 3, total)),
+                         cv2.absdiff(d[2] * 3, total)).astype(np.float32) * (LOG_STEP / 3)
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         ring = ~sub & (light > -0.05)
         noise = float(np.median(chroma[ring])) if ring.sum() > 20 else 0.03
@@ -264,7 +297,9 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
         if not core8.any():
             continue
         cdist = cv2.distanceTransform(np.pad(core8, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
-        half = float(np.percentile(cdist[core8 > 0], 95))  # the butts' half width, from their cores
+        inside = cdist[core8 > 0]
+        q = int(0.95 * (inside.size - 1))
+        half = float(np.partition(inside, q)[q])  # the butts' half width, from their cores
         halves.append(half)
         removed = (sub & (core8 == 0)).astype(np.uint8)
         if not removed.any():
@@ -304,16 +339,18 @@ def _drop_glare(small: np.ndarray, bg: np.ndarray, diff8: np.ndarray, thr: float
         sub = (lab[y:y + bh, x:x + bw] == i) & (win > 0)
         if not sub.any():
             continue
-        lo = cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
-                          dtype=cv2.CV_16S).min(axis=2)
-        added = sub & (lo > 0)
+        lo = cv2.split(cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
+                                    dtype=cv2.CV_16S))
+        added = sub & (cv2.min(cv2.min(lo[0], lo[1]), lo[2]) > 0)
         if not added.any():
             continue
-        dwin = diff8[y:y + bh, x:x + bw].astype(np.float32) * LOG_STEP
-        md = np.where(sub, dwin, 0).astype(np.float32)
+        d8win = diff8[y:y + bh, x:x + bw]
+        dwin = d8win.astype(np.float32) * LOG_STEP
+        md8 = np.where(sub, d8win, 0).astype(np.uint8)
+        md = md8.astype(np.float32) * LOG_STEP
         glare = np.zeros_like(sub)
         if min(bw, bh) >= size:
-            broad = cv2.morphologyEx(md, cv2.MORPH_OPEN, disc)
+            broad = cv2.morphologyEx(md8, cv2.MORPH_OPEN, disc).astype(np.float32) * LOG_STEP
             if float(broad.max()) >= thr:
                 glare |= added & (md - broad < thr)
         grad = cv2.magnitude(cv2.Sobel(dwin, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dwin, cv2.CV_32F, 0, 1, ksize=3)) / 8
@@ -359,12 +396,10 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
     """Candidate butts in the work image: pixel masks split so each holds one butt."""
     d8 = cv2.GaussianBlur(_difference(small, bg), (3, 3), 0)  # in LOG_STEP units
-    vals = d8[::3, ::3][search[::3, ::3] > 0].astype(np.float32) * LOG_STEP
+    vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
         return []
-    med = float(np.median(vals))
-    mad = float(np.median(np.abs(vals - med))) + 1e-3
-    thr = max(MIN_THR, med + THR_MADS * 1.4826 * mad)
+    thr = _noise_threshold(vals)
     _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -508,21 +543,38 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if f < 1 else frame
     mat = matmod.find_mat(frame, small if WORK_WIDTH == 640 else None)
     sh, sw = small.shape[:2]
-    search = np.zeros((sh, sw), np.uint8)
     luts = None
+    ox = oy = 0.0  # frame position of the work image's top-left corner
     if mat is not None:
+        zones = [poly * f for poly in mat.zones]
+        x0, y0 = np.floor(np.min([z.min(0) for z in zones], axis=0)).astype(int) - 2
+        x1, y1 = np.ceil(np.max([z.max(0) for z in zones], axis=0)).astype(int) + 3
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(sw, x1), min(sh, y1)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            return [], None, mat
+        # only the zones are searched, at a scale where a butt is about WORK_BUTT_WIDTH pixels wide
+        g = float(np.clip(WORK_BUTT_WIDTH / (BUTT_WIDTH_UNITS * mat.scale * f), MIN_MAT_SCALE, 1.0))
+        crop = small[y0:y1, x0:x1]
+        if g < 1:
+            crop = cv2.resize(crop, (max(1, int((x1 - x0) * g)), max(1, int((y1 - y0) * g))),
+                              interpolation=cv2.INTER_AREA)
+        ox, oy = x0 / f, y0 / f
+        small = crop
+        f = f * g
+        search = np.zeros(small.shape[:2], np.uint8)
         for poly in mat.zones:
-            p = poly * f
+            p = poly * f - np.float32([ox * f, oy * f])
             inner = p + (p.mean(0) - p) * 0.03
             cv2.fillConvexPoly(search, np.round(inner).astype(np.int32), 1)
-        search = cv2.erode(search, np.ones((7, 7), np.uint8))  # keep off the zones' printed edges
+        edge = max(3, int(round(6 * g))) | 1
+        search = cv2.erode(search, np.ones((edge, edge), np.uint8))  # keep off the zones' printed edges
         if mat.white.min() > 8:
             luts = matmod.correction_luts(mat.white, mat.grey)
     else:
-        search[:] = 1
+        search = np.ones((sh, sw), np.uint8)
     if not search.any():
         return [], None, mat
-    bg = _background(small, search)
+    bg = _background(small, search, min(h, w) * f)
     butts = _find_butts(small, search, bg)
     items = []
     if not butts:
@@ -548,7 +600,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
                 (raw[0] < SHADOW_MAX_L and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA)
                 or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
             continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
-        xs, ys = b["xs"] / f, b["ys"] / f
+        xs, ys = b["xs"] / f + ox, b["ys"] / f + oy
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
         items.append({"raw": raw, "table_l": float(ft[i, 0]), "centre": (float(xs.mean()), float(ys.mean())),
@@ -569,7 +621,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     h, w = frame.shape[:2]
     if min(h, w) < 32:
         return Observation("tokens", [], w, h)
-    model = _Model(profile)
+    model = _model_for(profile)
     items, prior, mat = _analyse(frame, model)
     if not items:
         return Observation("tokens", [], w, h)
@@ -604,7 +656,7 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
     if unknown:
         raise ValueError(f"unknown butt colour '{unknown[0]}': class folders must be named "
                          f"{', '.join(COLOURS)}")
-    model = _Model(None)
+    model = _model_for(None)
     per_class: dict[str, list[np.ndarray]] = {}
     free: list[tuple[str, np.ndarray]] = []
     for name, photos in examples.items():
