@@ -36,6 +36,7 @@ WORK_WIDTH = 640
 WORK_BUTT_WIDTH = 16.0
 BUTT_WIDTH_UNITS = 7.4
 MIN_MAT_SCALE = 0.6
+BARE_SCALE = 0.8
 EPS = 6.0
 
 
@@ -574,7 +575,11 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if mat.white.min() > 8:
             luts = matmod.correction_luts(mat.white, mat.grey)
     else:
-        search = np.ones((sh, sw), np.uint8)
+        if BARE_SCALE < 1:
+            small = cv2.resize(small, (max(1, int(sw * BARE_SCALE)), max(1, int(sh * BARE_SCALE))),
+                               interpolation=cv2.INTER_AREA)
+            f *= BARE_SCALE
+        search = np.ones(small.shape[:2], np.uint8)
     if not search.any():
         return [], None, mat
     bg = _background(small, search, min(h, w) * f)
