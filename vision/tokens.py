@@ -175,6 +175,7 @@ def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
 
 
 SPLIT_ROUND = 0.5
+KMEANS_TRIES = 3  # k-means keeps the best of this many seedings
 
 
 def _split_count(area: float, single: float) -> int:
@@ -230,7 +231,7 @@ def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
     data = np.ascontiguousarray(data, np.float32)
     fit = data[:: max(1, len(data) // 600)]
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 0.2)
-    _, _, centres = cv2.kmeans(fit, k, None, crit, 5, cv2.KMEANS_PP_CENTERS)  # best of 5 seedings
+    _, _, centres = cv2.kmeans(fit, k, None, crit, KMEANS_TRIES, cv2.KMEANS_PP_CENTERS)
     return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
 
 
