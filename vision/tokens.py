@@ -125,7 +125,7 @@ def _noise_threshold(levels: np.ndarray) -> float:
 
 def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.ndarray:
     """Smooth table colour under the butts, in two passes: a coarse median over the search area
-    (outside it, e.g. the mat's white border, is filled from the nearest search pixels), then the
+    (outside it, e.g. the mat's white border, is filled with the search area's median colour), then the
     table is refilled from only the pixels that pass left as table, so a dense pile that filled
     half the median's window does not leak its colours into the table's. ``frame_side`` is the
     whole frame's short side in work pixels (the work image may be a crop of it)."""
@@ -137,7 +137,8 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.
         tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         if tmask.any():
-            filled = _push_pull_fill(tiny, tmask)
+            filled = tiny.copy()
+            filled[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
     # first pass on a copy half as fine again: a median window of an eighth of the frame's short side
     coarse = cv2.resize(filled, (max(1, filled.shape[1] // 2), max(1, filled.shape[0] // 2)),
                         interpolation=cv2.INTER_AREA)
@@ -293,7 +294,8 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
                          cv2.absdiff(d[2] * 3, total)).astype(np.float32) * (LOG_STEP / 3)
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         ring = ~sub & (light > -0.05)
-        noise = float(np.median(chroma[ring])) if ring.sum() > 20 else 0.03
+        ring_vals = chroma[::2, ::2][ring[::2, ::2]]
+        noise = float(np.median(ring_vals)) if ring_vals.size > 8 else 0.03
         shade = sub & (light < 0) & (light > -SHADOW_DEPTH) & (chroma < max(0.06, SHADOW_CHROMA_MADS * noise))
         core = sub & ~shade
         if core.sum() < 0.3 * area:
