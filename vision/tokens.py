@@ -276,18 +276,20 @@ SHADOW_CHROMA_MADS = 4.0  # ...and keeps the table's chroma within this many noi
 
 
 def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
-                  stats: np.ndarray) -> list[float]:
+                  stats: np.ndarray, added: dict[int, np.ndarray]) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
-    as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge)."""
-    halves = []
+    as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
+    fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare)."""
+    halves: list[float] = []
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
         d = cv2.split(cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
                                    dtype=cv2.CV_16S))
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
+        added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
         light = total.astype(np.float32) * (LOG_STEP / 3)
         # largest distance of one channel from the mean of the three: how much the chroma changed
         chroma = cv2.max(cv2.max(cv2.absdiff(d[0] * 3, total), cv2.absdiff(d[1] * 3, total)),
@@ -298,8 +300,11 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
         noise = float(np.median(ring_vals)) if ring_vals.size > 8 else 0.03
         shade = sub & (light < 0) & (light > -SHADOW_DEPTH) & (chroma < max(0.06, SHADOW_CHROMA_MADS * noise))
         core = sub & ~shade
-        if core.sum() < 0.3 * area:
+        n_core = int(np.count_nonzero(core))
+        if n_core < 0.3 * area:
             core = sub
+        elif n_core > 0.97 * area and len(halves) >= 6:
+            continue  # hardly any shadow on it, and enough blobs measured the butts' width
         core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if not core8.any():
             continue
@@ -330,8 +335,8 @@ GLARE_STEEP = 0.14  # an outline rises faster than this share of the blob's cont
 GLARE_CORE = 2.0  # no point of a butt lies farther than its half width from its outline; glare's middle does
 
 
-def _drop_glare(small: np.ndarray, bg: np.ndarray, diff8: np.ndarray, thr: float, mask: np.ndarray,
-                lab: np.ndarray, blobs: list[int], stats: np.ndarray, half: float) -> None:
+def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+                stats: np.ndarray, half: float, added: dict[int, np.ndarray]) -> None:
     """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
     every channel) either over a region broader than a butt (what a morphological opening with a
     disc wider than a butt keeps), or in a spot whose middle lies farther from any steep edge than
@@ -347,12 +352,10 @@ def _drop_glare(small: np.ndarray, bg: np.ndarray, diff8: np.ndarray, thr: float
             continue
         win = mask[y:y + bh, x:x + bw]
         sub = (lab[y:y + bh, x:x + bw] == i) & (win > 0)
-        if not sub.any():
+        if not sub.any() or i not in added:
             continue
-        lo = cv2.split(cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
-                                    dtype=cv2.CV_16S))
-        added = sub & (cv2.min(cv2.min(lo[0], lo[1]), lo[2]) > 0)
-        if not added.any():
+        brighter = added[i] & sub
+        if not brighter.any():
             continue
         d8win = diff8[y:y + bh, x:x + bw]
         dwin = d8win.astype(np.float32) * LOG_STEP
@@ -364,11 +367,11 @@ def _drop_glare(small: np.ndarray, bg: np.ndarray, diff8: np.ndarray, thr: float
             broad = cv2.resize(cv2.morphologyEx(coarse, cv2.MORPH_OPEN, disc), (bw, bh),
                                interpolation=cv2.INTER_LINEAR).astype(np.float32) * LOG_STEP
             if float(broad.max()) >= thr:
-                glare |= added & (md - broad < thr)
+                glare |= brighter & (md - broad < thr)
         grad = cv2.magnitude(cv2.Sobel(dwin, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dwin, cv2.CV_32F, 0, 1, ksize=3)) / 8
         steep = (grad > GLARE_STEEP * cv2.dilate(md, np.ones((5, 5), np.uint8))).astype(np.uint8)
         far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
-        soft = added & (far > 0.5 * half)
+        soft = brighter & (far > 0.5 * half)
         n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
         if n > 1:
             cores = np.unique(slab[soft & (far > GLARE_CORE * half)])
@@ -377,7 +380,7 @@ def _drop_glare(small: np.ndarray, bg: np.ndarray, diff8: np.ndarray, thr: float
                 spot = np.isin(slab, cores).astype(np.uint8)
                 grow = int(round(half)) | 1
                 spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
-                glare |= added & (spot > 0)
+                glare |= brighter & (spot > 0)
         if glare.any():
             win[glare] = 0
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -420,9 +423,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
     blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
     if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
-    halves = _drop_shadows(small, bg, mask, lab, blobs, stats)
+    added: dict[int, np.ndarray] = {}
+    halves = _drop_shadows(small, bg, mask, lab, blobs, stats, added)
     if halves:
-        _drop_glare(small, bg, d8, thr, mask, lab, blobs, stats, float(np.median(halves)))
+        _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added)
     h, w = mask.shape
     comps = []
     for i in blobs:
