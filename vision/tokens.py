@@ -288,18 +288,20 @@ def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.n
         sub = lab[y:y + bh, x:x + bw] == i
         d = cv2.split(cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
                                    dtype=cv2.CV_16S))
+        # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
+        # chroma change (largest distance of one channel from their mean)
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
         added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
-        light = total.astype(np.float32) * (LOG_STEP / 3)
-        # largest distance of one channel from the mean of the three: how much the chroma changed
         chroma = cv2.max(cv2.max(cv2.absdiff(d[0] * 3, total), cv2.absdiff(d[1] * 3, total)),
-                         cv2.absdiff(d[2] * 3, total)).astype(np.float32) * (LOG_STEP / 3)
+                         cv2.absdiff(d[2] * 3, total))
+        unit = 3 / LOG_STEP
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
-        ring = ~sub & (light > -0.05)
+        ring = ~sub & (total > -0.05 * unit)
         step = max(2, int(np.sqrt(bw * bh / 400)))  # a few hundred samples are enough
         ring_vals = chroma[::step, ::step][ring[::step, ::step]]
-        noise = float(np.median(ring_vals)) if ring_vals.size > 8 else 0.03
-        shade = sub & (light < 0) & (light > -SHADOW_DEPTH) & (chroma < max(0.06, SHADOW_CHROMA_MADS * noise))
+        noise = float(np.median(ring_vals)) / unit if ring_vals.size > 8 else 0.03
+        shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (
+            chroma < max(0.06, SHADOW_CHROMA_MADS * noise) * unit)
         core = sub & ~shade
         n_core = int(np.count_nonzero(core))
         if n_core < 0.3 * area:
