@@ -35,7 +35,7 @@ WORK_WIDTH = 640
 # units on the A4 mat) is this many pixels wide, but never below MIN_MAT_SCALE of the 640-wide image
 WORK_BUTT_WIDTH = 12.0
 BUTT_WIDTH_UNITS = 7.4
-MIN_MAT_SCALE = 0.6
+MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
 EPS = 6.0
 
@@ -456,14 +456,16 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         long_side, short_side = max(rw, rh), max(1.0, min(rw, rh))
         c["aspect"] = long_side / short_side
         c["half"] = short_side / 2
+        c["long"] = long_side
         if 2.0 <= c["aspect"] <= 4.8 and c["area"] >= 0.75 * long_side * short_side:
             lone.append((c["area"], short_side / 2))
     if lone:
         single = float(np.median([a for a, _ in lone]))
         half = float(np.median([r for _, r in lone]))
-    else:
-        halves_c = np.array([c["half"] for c in comps])
-        half = float(np.min(halves_c[halves_c >= 0.5 * np.median(halves_c)]))
+    else:  # every butt touches another: a pile of butts side by side is still one butt long
+        areas = np.array([c["area"] for c in comps])
+        length = float(min(c["long"] for c in comps if c["area"] >= 0.5 * np.median(areas)))
+        half = length / ASPECT / 2
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     out = []
     for c in comps:
