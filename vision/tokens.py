@@ -92,6 +92,24 @@ class _Model:
 
 # ---------------------------------------------------------------- finding butts
 
+def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Fill the pixels outside ``mask`` from the nearest inside ones (a push-pull image pyramid)."""
+    m = mask.astype(np.float32)
+    cur = img.astype(np.float32) * m[..., None]
+    levels = []
+    while min(cur.shape[:2]) > 2:
+        levels.append((cur, m))
+        size = (max(1, cur.shape[1] // 2), max(1, cur.shape[0] // 2))
+        cur, m = cv2.resize(cur, size, interpolation=cv2.INTER_AREA), cv2.resize(m, size, interpolation=cv2.INTER_AREA)
+    est = cur.reshape(-1, 3).sum(0) / max(float(m.sum()), 1e-6) * np.ones_like(cur)
+    for cur, m in reversed(levels):
+        up = cv2.resize(est, (cur.shape[1], cur.shape[0]), interpolation=cv2.INTER_LINEAR).reshape(cur.shape)
+        cov = np.clip(m, 0, 1)[..., None]
+        est = np.where(cov > 1e-3, cur / np.maximum(cov, 1e-3), 0) * cov + up * (1 - cov)
+    out = np.where(mask[..., None], img, np.clip(est, 0, 255))
+    return out.astype(np.uint8)
+
+
 def _noise_threshold(levels: np.ndarray) -> float:
     """The difference (log units) a butt must exceed, from the table's own differences (uint8 levels
     of LOG_STEP): median plus THR_MADS robust deviations, at least MIN_THR. Counted, not sorted."""
@@ -106,22 +124,34 @@ def _noise_threshold(levels: np.ndarray) -> float:
 
 
 def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.ndarray:
-    """Smooth table colour under the butts: a coarse median over the search area (outside it, e.g.
-    the mat's white border, is filled with the search area's median colour). The window is an
-    eighth of the frame's short side (``frame_side``, in work pixels: the work image may be a crop).
-    Tried and dropped on tuning seeds: a second pass refilling the table from what the first left as
-    table (no gain once shadows and glare leave the blobs), and the median on a copy half as fine
-    (1 point lost on both kinds of table)."""
+    """Smooth table colour under the butts, in two passes: a coarse median over the search area
+    (outside it, e.g. the mat's white border, is filled with the search area's median colour), then the
+    table is refilled from only the pixels that pass left as table, so a dense pile that filled
+    half the median's window does not leak its colours into the table's. ``frame_side`` is the
+    whole frame's short side in work pixels (the work image may be a crop of it)."""
     h, w = small.shape[:2]
     tiny = cv2.resize(small, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    tmask = np.ones(tiny.shape[:2], bool)
+    filled = tiny
     if not search.all():
         tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         if tmask.any():
-            tiny = tiny.copy()
-            tiny[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
-    k = max(5, int(frame_side / 32) | 1)
-    bg = cv2.medianBlur(tiny, k)
+            filled = tiny.copy()
+            filled[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
+    # first pass on a copy half as fine again: a median window of an eighth of the frame's short side
+    coarse = cv2.resize(filled, (max(1, filled.shape[1] // 2), max(1, filled.shape[0] // 2)),
+                        interpolation=cv2.INTER_AREA)
+    k = max(3, int(frame_side / 64) | 1)
+    bg = cv2.resize(cv2.medianBlur(coarse, k), (filled.shape[1], filled.shape[0]), interpolation=cv2.INTER_LINEAR)
+    d8 = _difference(tiny, bg)
+    vals = d8[tmask]
+    if vals.size >= 30:
+        thr = _noise_threshold(vals)
+        fg = cv2.dilate((d8 > thr / LOG_STEP).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        table = tmask & ~fg
+        if table.sum() >= 0.25 * tmask.sum():
+            bg = cv2.GaussianBlur(_push_pull_fill(tiny, table), (0, 0), 1.5)
     return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
 
 

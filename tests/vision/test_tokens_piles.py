@@ -32,10 +32,10 @@ def _table(table_bgr: tuple[int, int, int], butts: list[tuple[str, tuple[float, 
     return effects.camera(img, rng, blur=0.8, noise=2.0, jpeg=90)
 
 
-WOOD, OLIVE = (60, 110, 160), (70, 80, 60)
+WOOD, OLIVE, LIGHT_WOOD = (60, 110, 160), (70, 80, 60), (150, 170, 190)
 
 
-@pytest.mark.parametrize("table", [WOOD, OLIVE])
+@pytest.mark.parametrize("table", [WOOD, OLIVE, LIGHT_WOOD])
 def test_butts_a_finger_apart_with_dark_shadows_between_are_read_one_by_one(table):
     # pairs lying side by side with a gap of 0.4 butt widths, filled by their shadows; a lone butt too
     pairs = [["yellow", "blue"], ["green", "pink"], ["khaki", "white"], ["pink", "yellow"]]
@@ -43,7 +43,7 @@ def test_butts_a_finger_apart_with_dark_shadows_between_are_read_one_by_one(tabl
              for x, pair in zip((200, 420, 860, 1080), pairs, strict=True) for k, c in enumerate(pair)]
     butts.append(("blue", (640, 600), 0.5))
     seen = tokens.read(_table(table, butts, shadow=0.55)).objects
-    # with the shadows left in, a pair joins into one piece and is miscounted on both tables
+    # with the shadows left in, a pair joins into one piece and is miscounted on all three tables
     assert sorted(o["colour"] for o in seen) == sorted(c for c, _, _ in butts)
 
 
@@ -59,7 +59,8 @@ def test_piles_with_no_lone_butt_are_still_counted():
 
 @pytest.mark.parametrize(("seed", "colour", "centre"), [(58, "yellow", (481, 405)), (58, "yellow", (290, 391))])
 def test_a_dense_pile_does_not_hide_its_own_butts(seed, colour, centre):
-    # tuning scene where eight butts fill zone 1 (the reader before this round lost both yellows)
+    # tuning scene where eight butts fill zone 1: an intermediate version that searched the zones with a
+    # table estimate taken from the pile itself lost both yellows
     frame, truth = render.scene(seed, with_mat=True)
     seen = tokens.read(frame).objects
     pairs = bench_tokens.match(truth, seen)
