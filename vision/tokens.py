@@ -394,14 +394,16 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.
     """A piece of at most two butts' size that is glare or a soft shadow: a filled round patch where
     white light is added, or a piece whose edge rises far slower than a butt's outline."""
     pix = small[ys, xs].astype(np.float32)
+    add = pix.mean(axis=0) - bg[ys, xs].astype(np.float32).mean(axis=0)
     if aspect < 1.6:
         _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
         if area / (np.pi * max(radius, 1.0) ** 2) > 0.7:
             clipped = float(np.mean(pix.min(axis=1) >= 245))
-            add = pix.mean(axis=0) - bg[ys, xs].astype(np.float32).mean(axis=0)
             brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
             if clipped > 0.25 or brighter > 0.45:
                 return True
+    if add.min() < 0 < add.max():
+        return False  # lighter in one channel and darker in another: a colour, not light added or taken
     x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
     win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
     grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
