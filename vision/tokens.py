@@ -534,8 +534,8 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     if prior_l is not None:
         off = best_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]))
     else:
-        off = best_of(grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.2, 0.2]))
-        off = best_of(grid(off, [0.2, 0.14, 0.14], [0.1, 0.07, 0.07]))
+        off = best_of(grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.3, 0.3]))
+        off = best_of(grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]))
         off = best_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]))
     if prior_l is None:  # refine: butts that fit well pull the offset towards their class means
         start_off = off.copy()
