@@ -282,19 +282,19 @@ SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness awa
 SHADOW_CHROMA_MADS = 4.0  # ...and keeps the table's chroma within this many noise deviations
 
 
-def _drop_shadows(small: np.ndarray, bg: np.ndarray, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
                   stats: np.ndarray, added: dict[int, np.ndarray]) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
     as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
-    fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare)."""
+    fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare).
+    ``log_small`` and ``log_bg`` are the work image and the table estimate through the _LOG8 table."""
     halves: list[float] = []
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
-        d = cv2.split(cv2.subtract(cv2.LUT(small[y:y + bh, x:x + bw], _LOG8), cv2.LUT(bg[y:y + bh, x:x + bw], _LOG8),
-                                   dtype=cv2.CV_16S))
+        d = cv2.split(cv2.subtract(log_small[y:y + bh, x:x + bw], log_bg[y:y + bh, x:x + bw], dtype=cv2.CV_16S))
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean)
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
@@ -422,7 +422,9 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
     """Candidate butts in the work image: pixel masks split so each holds one butt."""
-    d8 = cv2.GaussianBlur(_difference(small, bg), (3, 3), 0)  # in LOG_STEP units
+    log_small, log_bg = cv2.LUT(small, _LOG8), cv2.LUT(bg, _LOG8)
+    d = cv2.split(cv2.absdiff(log_small, log_bg))
+    d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
     vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
         return []
@@ -436,7 +438,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
     if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
-    halves = _drop_shadows(small, bg, mask, lab, blobs, stats, added)
+    halves = _drop_shadows(log_small, log_bg, mask, lab, blobs, stats, added)
     if halves:
         _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added)
     h, w = mask.shape
