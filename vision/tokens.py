@@ -137,10 +137,7 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.
     half the median's window does not leak its colours into the table's. ``frame_side`` is the
     whole frame's short side in work pixels (the work image may be a crop of it)."""
     h, w = small.shape[:2]
-    # an exact quarter (OpenCV's fast path): the last few rows and columns are left out
-    h4, w4 = max(1, h // 4), max(1, w // 4)
-    tiny = cv2.resize(small[:4 * h4, :4 * w4], (w4, h4), interpolation=cv2.INTER_AREA)
-    search = search[:4 * h4, :4 * w4]
+    tiny = cv2.resize(small, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     tmask = np.ones(tiny.shape[:2], bool)
     filled = tiny
     if not search.all():
@@ -162,10 +159,7 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.
         table = tmask & ~fg
         if table.sum() >= 0.25 * tmask.sum():
             bg = cv2.GaussianBlur(_push_pull_fill(tiny, table), (0, 0), 1.5)
-    if h < 4 or w < 4:
-        return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
-    bg = cv2.resize(bg, (4 * w4, 4 * h4), interpolation=cv2.INTER_LINEAR)
-    return cv2.copyMakeBorder(bg, 0, h - 4 * h4, 0, w - 4 * w4, cv2.BORDER_REPLICATE)
+    return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 # a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
@@ -333,16 +327,14 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
         if not removed.any():
             continue
         m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
-        # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt (a piece
-        # smaller than a disc of 0.75 half widths cannot be that thick)
-        if m > 1 and rstats[1:, cv2.CC_STAT_AREA].max() >= max(20.0, 1.7 * half * half):
-            rdist = cv2.distanceTransform(np.pad(removed, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
-            thick = np.zeros(m, np.float32)
-            np.maximum.at(thick, rlab.ravel(), rdist.ravel())
-            back = np.nonzero((thick >= 0.75 * half) & (rstats[:, cv2.CC_STAT_AREA] >= 20))[0]
-            back = back[back > 0]
-            if back.size:
-                core8[np.isin(rlab, back)] = 1
+        rdist = cv2.distanceTransform(np.pad(removed, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+        # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt
+        thick = np.zeros(m, np.float32)
+        np.maximum.at(thick, rlab.ravel(), rdist.ravel())
+        back = np.nonzero((thick >= 0.75 * half) & (rstats[:, cv2.CC_STAT_AREA] >= 20))[0]
+        back = back[back > 0]
+        if back.size:
+            core8[np.isin(rlab, back)] = 1
         win = mask[y:y + bh, x:x + bw]
         win[sub & (core8 == 0)] = 0
     return halves
