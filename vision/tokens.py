@@ -9,6 +9,14 @@ Ratios do not change when the light gets brighter, dimmer or uneven, so black / 
 apart. Without the mat, the white balance and table lightness are fitted so that the butts seen
 best match the known butt colours: the bag always holds 2 butts of each player colour, which
 anchors the fit. ``teach`` replaces the built-in colour models with the players' own butts.
+
+Finding butts: the frame is compared with a smooth estimate of the table (a coarse median, then
+refilled from only what that left as table); what differs by more than the frame's own noise forms
+blobs. Before a blob is counted, the light effects around butts leave it: contact shadows (darker
+than the table, same chroma, thinner than a butt) and glare (light added in every channel, broader
+than a butt or fading out far from any sharp edge). What is left is split into butts by size,
+colour and position. With the mat only its zones are searched, at a scale set by the mat's own size
+in the frame.
 """
 
 from __future__ import annotations
@@ -31,6 +39,12 @@ WHITE_LEVEL = 235.0
 SHADING = 0.93  # a cylinder's median is a little darker than its paint
 ASPECT = 3.1  # butt length / diameter
 WORK_WIDTH = 640
+# with the mat its scale is known: the zones are searched at a scale where a butt (about 23 x 7.4 mat
+# units on the A4 mat) is this many pixels wide, but never below MIN_MAT_SCALE of the 640-wide image
+WORK_BUTT_WIDTH = 12.0
+BUTT_WIDTH_UNITS = 7.4
+MIN_MAT_SCALE = 0.75
+BARE_SCALE = 0.8
 EPS = 6.0
 
 
@@ -50,6 +64,18 @@ def default_model() -> dict[str, Any]:
         chroma_sd = 0.10 if name not in ("black",) else 0.30
         covs[name] = np.diag([0.16 ** 2, chroma_sd ** 2, chroma_sd ** 2]).tolist()
     return {"means": means, "covs": covs}
+
+
+_DEFAULT_MODEL: list[_Model] = []
+
+
+def _model_for(profile: dict | None) -> _Model:
+    """The colour models of a profile; the built-in ones are made once."""
+    if profile and "means" in profile:
+        return _Model(profile)
+    if not _DEFAULT_MODEL:
+        _DEFAULT_MODEL.append(_Model(None))
+    return _DEFAULT_MODEL[0]
 
 
 class _Model:
@@ -92,22 +118,51 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return out.astype(np.uint8)
 
 
-def _background(small: np.ndarray, search: np.ndarray) -> np.ndarray:
-    """Smooth table colour under the butts: a coarse median over the search area only (outside
-    it, e.g. the mat's white border, is replaced by the search area's median colour)."""
+def _noise_threshold(levels: np.ndarray) -> float:
+    """The difference (log units) a butt must exceed, from the table's own differences (uint8 levels
+    of LOG_STEP): median plus THR_MADS robust deviations, at least MIN_THR. Counted, not sorted."""
+    hist = np.bincount(levels.ravel(), minlength=256).astype(np.int64)
+    cum = np.cumsum(hist)
+    half = cum[-1] / 2
+    med = int(np.searchsorted(cum, half))
+    dev = np.abs(np.arange(256) - med)
+    dev_hist = np.bincount(dev, weights=hist, minlength=256)
+    mad = int(np.searchsorted(np.cumsum(dev_hist), half))
+    return max(MIN_THR, (med + THR_MADS * 1.4826 * (mad + 1e-3 / LOG_STEP)) * LOG_STEP)
+
+
+def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.ndarray:
+    """Smooth table colour under the butts, in two passes: a coarse median over the search area
+    (outside it, e.g. the mat's white border, is filled with the search area's median colour), then the
+    table is refilled from only the pixels that pass left as table, so a dense pile that filled
+    half the median's window does not leak its colours into the table's. ``frame_side`` is the
+    whole frame's short side in work pixels (the work image may be a crop of it)."""
     h, w = small.shape[:2]
     tiny = cv2.resize(small, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    tmask = np.ones(tiny.shape[:2], bool)
+    filled = tiny
     if not search.all():
         tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         if tmask.any():
-            tiny = _push_pull_fill(tiny, tmask)
-    k = max(5, (min(tiny.shape[:2]) // 8) | 1)
-    bg = cv2.medianBlur(tiny, k)
+            filled = tiny.copy()
+            filled[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
+    # first pass on a copy half as fine again: a median window of an eighth of the frame's short side
+    coarse = cv2.resize(filled, (max(1, filled.shape[1] // 2), max(1, filled.shape[0] // 2)),
+                        interpolation=cv2.INTER_AREA)
+    k = max(3, int(frame_side / 64) | 1)
+    bg = cv2.resize(cv2.medianBlur(coarse, k), (filled.shape[1], filled.shape[0]), interpolation=cv2.INTER_LINEAR)
+    d8 = _difference(tiny, bg)
+    vals = d8[tmask]
+    if vals.size >= 30:
+        thr = _noise_threshold(vals)
+        fg = cv2.dilate((d8 > thr / LOG_STEP).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        table = tmask & ~fg
+        if table.sum() >= 0.25 * tmask.sum():
+            bg = cv2.GaussianBlur(_push_pull_fill(tiny, table), (0, 0), 1.5)
     return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-STRONG = 1.5
 # a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
 SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
@@ -129,6 +184,7 @@ def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
 
 
 SPLIT_ROUND = 0.5
+KMEANS_TRIES = 3  # k-means keeps the best of this many seedings
 
 
 def _split_count(area: float, single: float) -> int:
@@ -184,7 +240,7 @@ def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
     data = np.ascontiguousarray(data, np.float32)
     fit = data[:: max(1, len(data) // 600)]
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 0.2)
-    _, _, centres = cv2.kmeans(fit, k, None, crit, 5, cv2.KMEANS_PP_CENTERS)  # best of 5 seedings
+    _, _, centres = cv2.kmeans(fit, k, None, crit, KMEANS_TRIES, cv2.KMEANS_PP_CENTERS)
     return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
 
 
@@ -223,86 +279,227 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
     return out
 
 
+SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness away (about 55 % of the light)
+SHADOW_CHROMA_MADS = 4.0  # ...and keeps the table's chroma within this many noise deviations
+
+
+def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+                  stats: np.ndarray, added: dict[int, np.ndarray]) -> list[float]:
+    """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
+    but of its own chroma. They join touching piles and fatten butts; a blob made only of such
+    pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
+    as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
+    fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare).
+    ``log_small`` and ``log_bg`` are the work image and the table estimate through the _LOG8 table."""
+    halves: list[float] = []
+    for i in blobs:
+        x, y, bw, bh, area = stats[i]
+        sub = lab[y:y + bh, x:x + bw] == i
+        d = cv2.split(cv2.subtract(log_small[y:y + bh, x:x + bw], log_bg[y:y + bh, x:x + bw], dtype=cv2.CV_16S))
+        # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
+        # chroma change (largest distance of one channel from their mean)
+        total = cv2.add(cv2.add(d[0], d[1]), d[2])
+        added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
+        chroma = cv2.max(cv2.max(cv2.absdiff(d[0] * 3, total), cv2.absdiff(d[1] * 3, total)),
+                         cv2.absdiff(d[2] * 3, total))
+        unit = 3 / LOG_STEP
+        # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
+        ring = ~sub & (total > -0.05 * unit)
+        step = max(2, int(np.sqrt(bw * bh / 400)))  # a few hundred samples are enough
+        ring_vals = chroma[::step, ::step][ring[::step, ::step]]
+        noise = float(np.median(ring_vals)) / unit if ring_vals.size > 8 else 0.03
+        shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (
+            chroma < max(0.06, SHADOW_CHROMA_MADS * noise) * unit)
+        core = sub & ~shade
+        n_core = int(np.count_nonzero(core))
+        if n_core < 0.3 * area:
+            core = sub
+        elif n_core > 0.97 * area and len(halves) >= 6:
+            continue  # hardly any shadow on it, and enough blobs measured the butts' width
+        core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        if not core8.any():
+            continue
+        cdist = cv2.distanceTransform(np.pad(core8, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+        inside = cdist[core8 > 0]
+        q = int(0.95 * (inside.size - 1))
+        half = float(np.partition(inside, q)[q])  # the butts' half width, from their cores
+        halves.append(half)
+        removed = (sub & (core8 == 0)).astype(np.uint8)
+        if not removed.any():
+            continue
+        m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
+        # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt. A point
+        # whose distance reaches 0.75 half widths has every pixel within K diagonal steps (1.3693
+        # each in OpenCV's 3x3 L2 map) removed too: fewer removed pixels than that square need no map.
+        steps = int(np.ceil(0.75 * half / 1.3693)) - 1
+        areas = rstats[1:, cv2.CC_STAT_AREA]
+        if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
+            rdist = cv2.distanceTransform(np.pad(removed, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+            thick = np.zeros(m, np.float32)
+            np.maximum.at(thick, rlab.ravel(), rdist.ravel())
+            back = np.nonzero((thick >= 0.75 * half) & (rstats[:, cv2.CC_STAT_AREA] >= 20))[0]
+            back = back[back > 0]
+            if back.size:
+                core8[np.isin(rlab, back)] = 1
+        win = mask[y:y + bh, x:x + bw]
+        win[sub & (core8 == 0)] = 0
+    return halves
+
+
+GLARE_DISC = 2.4  # a glare halo is broader than a disc this many butt widths across; a butt is not
+GLARE_STEEP = 0.14  # an outline rises faster than this share of the blob's contrast per pixel (butts >= 0.18)
+GLARE_CORE = 2.0  # no point of a butt lies farther than its half width from its outline; glare's middle does
+
+
+def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+                stats: np.ndarray, half: float, added: dict[int, np.ndarray]) -> None:
+    """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
+    every channel) either over a region broader than a butt (what a morphological opening with a
+    disc wider than a butt keeps), or in a spot whose middle lies farther from any steep edge than
+    a butt's middle can (a butt's outline is sharp, glare fades out). Butts under glare stay."""
+    size = int(round(GLARE_DISC * 2 * half)) | 1
+    if size < 5:
+        return
+    # the opening runs on copies half as fine (a smooth halo loses nothing, and it costs an eighth)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size // 2 | 1, size // 2 | 1))
+    for i in blobs:
+        x, y, bw, bh, area = stats[i]
+        if min(bw, bh) < 2 * half:
+            continue
+        win = mask[y:y + bh, x:x + bw]
+        sub = (lab[y:y + bh, x:x + bw] == i) & (win > 0)
+        if not sub.any() or i not in added:
+            continue
+        brighter = added[i] & sub
+        if not brighter.any():
+            continue
+        d8win = diff8[y:y + bh, x:x + bw]
+        dwin = d8win.astype(np.float32) * LOG_STEP
+        md8 = np.where(sub, d8win, 0).astype(np.uint8)
+        md = md8.astype(np.float32) * LOG_STEP
+        glare = np.zeros_like(sub)
+        if min(bw, bh) >= size:
+            coarse = cv2.resize(md8, ((bw + 1) // 2, (bh + 1) // 2), interpolation=cv2.INTER_AREA)
+            broad = cv2.resize(cv2.morphologyEx(coarse, cv2.MORPH_OPEN, disc), (bw, bh),
+                               interpolation=cv2.INTER_LINEAR).astype(np.float32) * LOG_STEP
+            if float(broad.max()) >= thr:
+                glare |= brighter & (md - broad < thr)
+        grad = cv2.magnitude(cv2.Sobel(dwin, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dwin, cv2.CV_32F, 0, 1, ksize=3)) / 8
+        steep = (grad > GLARE_STEEP * cv2.dilate(md, np.ones((5, 5), np.uint8))).astype(np.uint8)
+        far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
+        soft = brighter & (far > 0.5 * half)
+        n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
+        if n > 1:
+            cores = np.unique(slab[soft & (far > GLARE_CORE * half)])
+            cores = cores[cores > 0]
+            if cores.size:
+                spot = np.isin(slab, cores).astype(np.uint8)
+                grow = int(round(half)) | 1
+                spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+                glare |= brighter & (spot > 0)
+        if glare.any():
+            win[glare] = 0
+            win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
+                      area: float, aspect: float) -> bool:
+    """A piece of at most two butts' size that is glare or a soft shadow: a filled round patch where
+    white light is added, or a piece whose edge rises far slower than a butt's outline."""
+    pix = small[ys, xs].astype(np.float32)
+    add = pix.mean(axis=0) - bg[ys, xs].astype(np.float32).mean(axis=0)
+    if aspect < 1.6:
+        _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
+        if area / (np.pi * max(radius, 1.0) ** 2) > 0.7:
+            clipped = float(np.mean(pix.min(axis=1) >= 245))
+            brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
+            if clipped > 0.25 or brighter > 0.45:
+                return True
+    if add.min() < 0 < add.max():
+        return False  # lighter in one channel and darker in another: a colour, not light added or taken
+    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
+    win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
+    grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
+    vals = win[ys - y0, xs - x0]
+    edge = float(np.partition(grad[ys - y0, xs - x0], int(0.95 * (len(xs) - 1)))[int(0.95 * (len(xs) - 1))]) / 8
+    contrast = float(np.partition(vals, int(0.9 * (len(xs) - 1)))[int(0.9 * (len(xs) - 1))])
+    return edge < SOFT_EDGE * max(contrast, 1e-3)
+
+
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
     """Candidate butts in the work image: pixel masks split so each holds one butt."""
-    diff8 = cv2.GaussianBlur(_difference(small, bg), (3, 3), 0)
-    diff = diff8.astype(np.float32) * LOG_STEP
-    vals = diff[::3, ::3][search[::3, ::3] > 0]
+    log_small, log_bg = cv2.LUT(small, _LOG8), cv2.LUT(bg, _LOG8)
+    d = cv2.split(cv2.absdiff(log_small, log_bg))
+    d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
+    vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
         return []
-    med = float(np.median(vals))
-    mad = float(np.median(np.abs(vals - med))) + 1e-3
-    thr = max(MIN_THR, med + THR_MADS * 1.4826 * mad)
-    mask = ((diff > thr) & (search > 0)).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    thr = _noise_threshold(vals)
+    _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
+    mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if n <= 1:
         return []
+    blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
+    if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
+        blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
+    added: dict[int, np.ndarray] = {}
+    halves = _drop_shadows(log_small, log_bg, mask, lab, blobs, stats, added)
+    if halves:
+        _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added)
     h, w = mask.shape
     comps = []
-    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
-    if len(big) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
-        big = sorted(big, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
-    for i in big:
-        x, y, bw, bh, area = stats[i]
+    for i in blobs:
+        x, y, bw, bh, _ = stats[i]
         if x == 0 or y == 0 or x + bw >= w or y + bh >= h:  # cut by the frame edge: not a whole pile
             continue
-        sub = lab[y:y + bh, x:x + bw] == i
-        dsub = diff[y:y + bh, x:x + bw][sub]
-        if np.mean(dsub > max(STRONG * thr, 0.3)) < 0.35:
-            continue  # soft-edged: a glare halo or a shadow, not a piece with a sharp edge
-        pix = small[y:y + bh, x:x + bw][sub].astype(np.float32)
-        clipped = float(np.mean(pix.min(axis=1) >= 245))
-        add = pix.mean(axis=0) - bg[y:y + bh, x:x + bw][sub].mean(axis=0)
-        brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
-        y0, x0 = max(0, y - 1), max(0, x - 1)
-        win = diff[y0:y + bh + 1, x0:x + bw + 1]
-        grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
-        edge = float(np.percentile(grad[y - y0:y - y0 + bh, x - x0:x - x0 + bw][sub], 95)) / 8
-        soft = edge < SOFT_EDGE * max(float(np.percentile(dsub, 90)), 1e-3)
-        comps.append({"i": i, "box": (x, y, bw, bh), "area": float(area), "sub": sub, "clipped": clipped,
-                      "brighter": brighter, "soft": soft})
+        # what is left of the blob once shadows and glare are out may fall apart into pieces
+        left = ((lab[y:y + bh, x:x + bw] == i) & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
+        m, plab, pstats, _ = cv2.connectedComponentsWithStats(left, connectivity=8)
+        for j in range(1, m):
+            area = pstats[j, cv2.CC_STAT_AREA]
+            if area < 20:
+                continue
+            piece = (plab == j).astype(np.uint8)
+            ys, xs = np.nonzero(piece)
+            outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})
     if not comps:
         return []
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
     lone = []
     for c in comps:
-        ys, xs = np.nonzero(c["sub"])
-        (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+        (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
         long_side, short_side = max(rw, rh), max(1.0, min(rw, rh))
         c["aspect"] = long_side / short_side
         c["half"] = short_side / 2
-        c["pts"] = (xs, ys)
-        _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
-        c["disc"] = c["area"] / (np.pi * max(radius, 1.0) ** 2)
+        c["long"] = long_side
         if 2.0 <= c["aspect"] <= 4.8 and c["area"] >= 0.75 * long_side * short_side:
             lone.append((c["area"], short_side / 2))
     if lone:
         single = float(np.median([a for a, _ in lone]))
         half = float(np.median([r for _, r in lone]))
-    else:
-        halves = np.array([c["half"] for c in comps])
-        half = float(np.min(halves[halves >= 0.5 * np.median(halves)]))
+    else:  # every butt touches another: a pile of butts side by side is still one butt long
+        areas = np.array([c["area"] for c in comps])
+        length = float(min(c["long"] for c in comps if c["area"] >= 0.5 * np.median(areas)))
+        half = length / ASPECT / 2
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     out = []
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
             continue  # crumbs, lines, shadows' edges
-        if c["aspect"] < 1.6 and c["disc"] > 0.7 and (c["clipped"] > 0.25 or c["brighter"] > 0.45):
-            continue  # a filled round patch where white light is added: a glare spot
         k = _split_count(c["area"], single)
-        if c["soft"] and k <= 2:
-            continue  # its edge rises far slower than a butt's outline: a glare halo or soft shadow
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
-        x, y, bw, bh = c["box"]
         xs, ys = c["pts"]
+        if k <= 2 and _looks_like_glare(small, bg, d8, xs, ys, c["area"], c["aspect"]):
+            continue
         if k == 1:
             if c["aspect"] < 1.7:
                 continue  # round: a glare spot or a coin, not a butt
-            out.append({"xs": xs + x, "ys": ys + y, "k": 1})
+            out.append({"xs": xs, "ys": ys, "k": 1})
             continue
-        out.extend(_split(small, xs + x, ys + y, k, single))
+        out.extend(_split(small, xs, ys, k, single))
     return out
 
 
@@ -352,8 +549,8 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     if prior_l is not None:
         off = best_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]))
     else:
-        off = best_of(grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.2, 0.2]))
-        off = best_of(grid(off, [0.2, 0.14, 0.14], [0.1, 0.07, 0.07]))
+        off = best_of(grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.3, 0.3]))
+        off = best_of(grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]))
         off = best_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]))
     if prior_l is None:  # refine: butts that fit well pull the offset towards their class means
         start_off = off.copy()
@@ -384,21 +581,43 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if f < 1 else frame
     mat = matmod.find_mat(frame, small if WORK_WIDTH == 640 else None)
     sh, sw = small.shape[:2]
-    search = np.zeros((sh, sw), np.uint8)
     luts = None
+    ox = oy = 0.0  # frame position of the work image's top-left corner
     if mat is not None:
+        zones = [poly * f for poly in mat.zones]
+        x0, y0 = np.floor(np.min([z.min(0) for z in zones], axis=0)).astype(int) - 2
+        x1, y1 = np.ceil(np.max([z.max(0) for z in zones], axis=0)).astype(int) + 3
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(sw, x1), min(sh, y1)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            return [], None, mat
+        # only the zones are searched, at a scale where a butt is about WORK_BUTT_WIDTH pixels wide
+        g = float(np.clip(WORK_BUTT_WIDTH / (BUTT_WIDTH_UNITS * mat.scale * f), MIN_MAT_SCALE, 1.0))
+        crop = small[y0:y1, x0:x1]
+        if g < 1:
+            crop = cv2.resize(crop, (max(1, int((x1 - x0) * g)), max(1, int((y1 - y0) * g))),
+                              interpolation=cv2.INTER_AREA)
+        ox, oy = x0 / f, y0 / f
+        small = crop
+        f = f * g
+        search = np.zeros(small.shape[:2], np.uint8)
         for poly in mat.zones:
-            p = poly * f
+            p = poly * f - np.float32([ox * f, oy * f])
             inner = p + (p.mean(0) - p) * 0.03
             cv2.fillConvexPoly(search, np.round(inner).astype(np.int32), 1)
-        search = cv2.erode(search, np.ones((7, 7), np.uint8))  # keep off the zones' printed edges
+        edge = max(3, int(round(6 * g))) | 1
+        search = cv2.erode(search, np.ones((edge, edge), np.uint8))  # keep off the zones' printed edges
         if mat.white.min() > 8:
             luts = matmod.correction_luts(mat.white, mat.grey)
     else:
-        search[:] = 1
+        if BARE_SCALE < 1:
+            # a plain resize: an area resize by 0.8 costs five times more; a blur first lost butts
+            small = cv2.resize(small, (max(1, int(sw * BARE_SCALE)), max(1, int(sh * BARE_SCALE))),
+                               interpolation=cv2.INTER_LINEAR)
+            f *= BARE_SCALE
+        search = np.ones(small.shape[:2], np.uint8)
     if not search.any():
         return [], None, mat
-    bg = _background(small, search)
+    bg = _background(small, search, min(h, w) * f)
     butts = _find_butts(small, search, bg)
     items = []
     if not butts:
@@ -424,7 +643,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
                 (raw[0] < SHADOW_MAX_L and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA)
                 or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
             continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
-        xs, ys = b["xs"] / f, b["ys"] / f
+        xs, ys = b["xs"] / f + ox, b["ys"] / f + oy
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
         items.append({"raw": raw, "table_l": float(ft[i, 0]), "centre": (float(xs.mean()), float(ys.mean())),
@@ -445,7 +664,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     h, w = frame.shape[:2]
     if min(h, w) < 32:
         return Observation("tokens", [], w, h)
-    model = _Model(profile)
+    model = _model_for(profile)
     items, prior, mat = _analyse(frame, model)
     if not items:
         return Observation("tokens", [], w, h)
@@ -480,7 +699,7 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
     if unknown:
         raise ValueError(f"unknown butt colour '{unknown[0]}': class folders must be named "
                          f"{', '.join(COLOURS)}")
-    model = _Model(None)
+    model = _model_for(None)
     per_class: dict[str, list[np.ndarray]] = {}
     free: list[tuple[str, np.ndarray]] = []
     for name, photos in examples.items():
