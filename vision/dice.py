@@ -32,6 +32,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision import dice_body
 from vision.common import ImageError, Observation, check_frame
 
 BODIES = ("white", "black", "other")
@@ -607,6 +608,36 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     return faces
 
 
+import os
+BODY_MODE = os.environ.get("DICE_BODY", "all")
+DROP_KINDS = tuple(os.environ.get("DROPK", "unsure:around,unsure:gap").split(","))
+DEBUG = bool(os.environ.get("DICE_DEBUG"))
+
+
+def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Look at the die body around each face: drop faces on a surface, recount pips on clean dice."""
+    if BODY_MODE == "off":
+        return faces
+    out = []
+    for f in faces:
+        pts = [(p.x, p.y, p.d) for p in f["face"]]
+        xy = np.float32([[p.x, p.y] for p in f["face"]])
+        far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
+        side = max(1.5 * far, 5.0 * f["d"])
+        b = dice_body.look(frame, pts, 1.3 * side)
+        f["body_kind"] = b.kind
+        if (b.kind == "surface" or b.kind.startswith(DROP_KINDS)) and BODY_MODE in ("all", "drop"):
+            continue
+        if b.kind == "die" and b.count and BODY_MODE in ("all", "count"):
+            f["count0"] = f["count"]
+            f["count"] = b.count
+            f["dbg_pips"] = b.pips
+            f["x"], f["y"] = b.x, b.y
+            f["size"] = b.side
+        out.append(f)
+    return out
+
+
 def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Pips -> faces -> top faces -> one dict per die (see the module docstring)."""
     h0, w0 = frame.shape[:2]
@@ -627,12 +658,11 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
         extra = [f for f in _faces_of((value, value), pip_range) if all(p.merged == 1 for p in f["face"])]
         faces = _merge_passes(faces, extra)
-    if not faces:
-        return []
     gains = _wb_gains(frame)
     for f in faces:
         f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
     faces = _drop_side_faces(faces)
+    faces = _check_bodies(frame, faces)
     out = []
     for f in faces:
         body_lab, pip_lab = face_colours(frame, f["face"], gains)
@@ -650,6 +680,30 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         box = [x0, y0, x1 - x0, y1 - y0]
         out.append({"pips": int(f["count"]), "body": body, "pip_colour": pip,
                     "confidence": round(float(np.clip(conf, 0, 1)), 3), "box": box})
+        if DEBUG:
+            out[-1]["_kind"] = f.get("body_kind")
+            out[-1]["_count0"] = f.get("count0", f["count"])
+            out[-1]["_pips"] = [(x / shrink, y / shrink) for x, y in f.get("dbg_pips", [])]
+    if BODY_MODE != "off" and os.environ.get("FIND", "1") == "1":
+        for die in dice_body.find_dice(frame, [(f["x"], f["y"]) for f in faces]):
+            if die.body_bgr is None or die.pip_bgr is None:
+                continue
+            body_lab, pip_lab = _lab(die.body_bgr * gains)[0], _lab(die.pip_bgr * gains)[0]
+            dark = bool(pip_lab[0] < body_lab[0])
+            body, pip = classify_colours(body_lab, pip_lab, dark)
+            conf = 0.6
+            if profile and profile.get("classes"):
+                near = _nearest_class(profile, body_lab, pip_lab, dark)
+                if near is not None:
+                    body, pip, dist = near
+                    conf *= float(np.clip(1.2 - dist / 80.0, 0.3, 1.0))
+            bx, by, bw, bh = die.box
+            box = [int(bx / shrink), int(by / shrink), int(round(bw / shrink)), int(round(bh / shrink))]
+            out.append({"pips": die.count, "body": body, "pip_colour": pip, "confidence": conf, "box": box})
+            if DEBUG:
+                out[-1]["_kind"] = "found"
+                out[-1]["_count0"] = die.count
+                out[-1]["_pips"] = [(x / shrink, y / shrink) for x, y in die.pips]
     out.sort(key=lambda o: (o["box"][1], o["box"][0]))
     return out
 

@@ -1,0 +1,353 @@
+"""Die bodies around found pips: is there a die there, how big, and how many pips does it hold.
+
+The pip search (vision.dice) finds faces from their pips. This module looks at the die around a
+face, in the face's own colours, so every threshold follows that die and that frame:
+1. the body colour is sampled right around the face's pips and the colour distance of every pixel
+   near the face to it is measured (Lab, blurred a little so marbled or speckled bodies hold);
+2. the threshold between body and not-body sits between the body's own spread and the distance of
+   the surroundings (the table, a tray wall, a neighbouring die of another colour);
+3. the body pixels connected to the face, with the pips' holes filled, are the die's body: a
+   compact, about square blob of a die's size is a clean die; a blob running off in all directions
+   is a surface (a plate, a printed panel), so the "pips" on it are no die;
+4. inside a clean die the pips are spots far from the body colour towards the pip colour, of
+   about the face's pip size; touching spots count by their area. This recounts faces whose pips
+   the pip search split or lost.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+
+import os
+SPREAD_PCT = float(os.environ.get("SP", 50))
+SPREAD_K = float(os.environ.get("SK", 1.5))
+AROUND_K = float(os.environ.get("AK", 1.3))
+GAP_K = float(os.environ.get("GK", 1.5))
+THR_MODE = os.environ.get("TM", "med")
+FRAME_REACH = float(os.environ.get("FR", 0.8))
+FRAME_K = float(os.environ.get("FK", 2.0))
+FRAME_MIN = float(os.environ.get("FM", 8.0))
+FRAME_RAYS = int(os.environ.get("FRAYS", 14))
+SYM_CENTRE = float(os.environ.get("SC", 0.2))
+SYM_D = float(os.environ.get("SD", 0.8))
+SYM_SIDE = float(os.environ.get("SS", 0.1))
+AROUND_SHARE = float(os.environ.get("AS", 0.5))
+
+
+@dataclass
+class DieBody:
+    """What was seen around one face: a clean die (with its own pip count), a surface, or unsure."""
+
+    kind: str  # "die", "surface" or "unsure"
+    x: float = 0.0
+    y: float = 0.0
+    side: float = 0.0
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    count: int = 0  # pips counted inside a clean die (0 = could not count)
+    pips: list[tuple[float, float]] = field(default_factory=list)
+    body_bgr: np.ndarray | None = None
+    pip_bgr: np.ndarray | None = None
+
+
+def _lab(img: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def _dist(lab: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    d = lab - ref.reshape(1, 1, 3)
+    return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
+
+
+def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float) -> DieBody:
+    """The die around a face with pips (x, y, diameter), searched up to ``reach`` pixels from its centre."""
+    fh, fw = frame.shape[:2]
+    xs = np.float32([p[0] for p in pips])
+    ys = np.float32([p[1] for p in pips])
+    d = float(np.median([p[2] for p in pips]))
+    cx, cy = float(xs.mean()), float(ys.mean())
+    x0, y0 = max(int(cx - reach), 0), max(int(cy - reach), 0)
+    x1, y1 = min(int(math.ceil(cx + reach)) + 1, fw), min(int(math.ceil(cy + reach)) + 1, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return DieBody("unsure:small")
+    roi = frame[y0:y1, x0:x1]
+    sigma = max(0.15 * d, 0.6)
+    lab = _lab(cv2.GaussianBlur(roi, (0, 0), sigma))
+    lx, ly = xs - x0, ys - y0
+    # body samples: a ring just outside each pip
+    ang = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
+    r = 0.5 * d * 1.7 + 1.0
+    sx = np.clip(np.rint((lx[:, None] + r * np.cos(ang)[None, :]).ravel()), 0, x1 - x0 - 1).astype(int)
+    sy = np.clip(np.rint((ly[:, None] + r * np.sin(ang)[None, :]).ravel()), 0, y1 - y0 - 1).astype(int)
+    ring = lab[sy, sx]
+    body = np.median(ring, 0)
+    pip_px = lab[np.clip(np.rint(ly).astype(int), 0, y1 - y0 - 1), np.clip(np.rint(lx).astype(int), 0, x1 - x0 - 1)]
+    pip = np.median(pip_px, 0)
+    dist = _dist(lab, body)
+    ring_d = dist[sy, sx]
+    pip_gap = float(np.linalg.norm((pip - body) * np.float32([1, 1.3, 1.3])))
+    spread = float(np.percentile(ring_d, SPREAD_PCT))
+    border = np.concatenate([dist[0], dist[-1], dist[:, 0], dist[:, -1]])
+    if THR_MODE == "otsu":
+        d8 = np.clip(dist, 0, 255).astype(np.uint8)
+        otsu, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+        thr = float(np.clip(otsu, SPREAD_K * spread + 6.0, max(0.45 * pip_gap, SPREAD_K * spread + 6.0)))
+        out_share = float(np.mean(border > thr))
+        if out_share < AROUND_SHARE or pip_gap < GAP_K * thr:
+            return DieBody("unsure:" + ("around" if out_share < AROUND_SHARE else "gap")
+                           + f" s{spread:.0f} o{out_share:.2f} g{pip_gap:.0f}")
+    else:
+        around = float(np.percentile(border, 50))
+        lo_thr = SPREAD_K * spread + 6.0
+        if around < AROUND_K * lo_thr or pip_gap < GAP_K * lo_thr:
+            kind = "framed" if _framed(dist, lx, ly, d, spread) else "unsure"
+            return DieBody(kind + ":" + ("around" if around < AROUND_K * lo_thr else "gap")
+                           + f" s{spread:.0f} a{around:.0f} g{pip_gap:.0f}")
+        thr = max(min(0.5 * around, 0.45 * pip_gap), lo_thr)
+    body_mask = (dist <= thr).astype(np.uint8)
+    n, lbl = cv2.connectedComponents(body_mask, connectivity=4)
+    if n < 2:
+        return DieBody("unsure:nocomp")
+    hits = lbl[sy, sx]
+    hits = hits[hits > 0]
+    if hits.size < 0.4 * sx.size:
+        return DieBody("unsure:ring")
+    label = int(np.bincount(hits).argmax())
+    comp = (lbl == label).astype(np.uint8)
+    # fill the pips' holes (and anything else enclosed by body)
+    cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cnt = max(cnts, key=cv2.contourArea)
+    solid = np.zeros_like(comp)
+    cv2.drawContours(solid, [cnt], -1, 1, -1)
+    bx, by, bw, bh = cv2.boundingRect(cnt)
+    rw_, rh_ = x1 - x0, y1 - y0
+    touches = int(bx <= 0) + int(by <= 0) + int(bx + bw >= rw_) + int(by + bh >= rh_)
+    if touches >= 2 and (bw >= 0.95 * rw_ or bh >= 0.95 * rh_):
+        return DieBody("surface")
+    (rcx, rcy), (rw, rh), _ = cv2.minAreaRect(cnt)
+    area = float(cv2.contourArea(cnt))
+    side = max(rw, rh)
+    fill = area / max(rw * rh, 1.0)
+    aspect = side / max(min(rw, rh), 1.0)
+    if touches:
+        return DieBody("unsure:touch")
+    if fill < 0.72 or aspect > 1.4 or side < 2.2 * d:
+        return DieBody("unsure:shape")
+    out = DieBody("die", rcx + x0, rcy + y0, side, (bx + x0, by + y0, bw, bh))
+    # pips inside: far from the body colour, towards the pip colour
+    er = max(int(round(0.05 * side)), 1)
+    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1)))
+    to_pip = _dist(lab, pip)
+    spots = ((dist > 0.5 * pip_gap) & (to_pip < dist) & (inner > 0)).astype(np.uint8)
+    n, lbl, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    pip_area = math.pi * (0.5 * d) ** 2
+    count = 0
+    found = []
+    for i in range(1, n):
+        a = float(stats[i, cv2.CC_STAT_AREA])
+        if a < 0.3 * pip_area or a > 3.8 * pip_area:
+            continue
+        if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) > 0.62 * side:
+            continue
+        k = min(max(int(round(a / pip_area)), 1), 3) if a > 1.6 * pip_area else 1
+        count += k
+        found += _split_spot(lbl == i, k, x0, y0)
+    if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d):
+        out.count = count
+        out.pips = found
+    return out
+
+
+def _framed(dist: np.ndarray, lx: np.ndarray, ly: np.ndarray, d: float, spread: float) -> bool:
+    """True when the body around the pips ends within a die's reach on nearly every side.
+
+    A die on a table of nearly its own colour still shows its outline (shading, a shadow, an edge
+    line); a printed mark on a panel or a hole in a plate has the same plain surround far beyond.
+    """
+    h, w = dist.shape
+    cx, cy = float(lx.mean()), float(ly.mean())
+    r_in = float(np.sqrt((lx - cx) ** 2 + (ly - cy) ** 2).max()) + 0.9 * d
+    side = max(2.0 * r_in, 3.5 * d)
+    ts = np.linspace(r_in, r_in + FRAME_REACH * side, 24, dtype=np.float32)
+    ang = np.linspace(0, 2 * np.pi, 16, endpoint=False, dtype=np.float32)
+    xs = np.clip(np.rint(cx + np.cos(ang)[:, None] * ts[None, :]), 0, w - 1).astype(int)
+    ys = np.clip(np.rint(cy + np.sin(ang)[:, None] * ts[None, :]), 0, h - 1).astype(int)
+    vals = dist[ys, xs]
+    hits = (vals > max(FRAME_K * spread + 4.0, FRAME_MIN)).any(1)
+    return int(hits.sum()) >= FRAME_RAYS
+
+
+def _split_spot(spot: np.ndarray, k: int, x0: int, y0: int) -> list[tuple[float, float]]:
+    """Centres of the k touching pips in one spot, spread along its long axis."""
+    ys, xs = np.nonzero(spot)
+    cx, cy = float(xs.mean()), float(ys.mean())
+    if k == 1:
+        return [(cx + x0, cy + y0)]
+    cov = np.cov(np.stack([xs, ys]).astype(np.float32))
+    vals, vecs = np.linalg.eigh(cov)
+    ax = vecs[:, 1]
+    # a uniform bar of k discs: centres at +-(k-1)/k of the half length, half length = sqrt(3 var)
+    half = math.sqrt(3.0 * max(float(vals[1]), 0.0)) * (k - 1) / k
+    return [(cx + x0 + t * half * float(ax[0]), cy + y0 + t * half * float(ax[1]))
+            for t in np.linspace(-1.0, 1.0, k)]
+
+
+def _symmetric(pips: list[tuple[float, float]], cx: float, cy: float, side: float, d: float) -> bool:
+    """Every die face's pips are point-symmetric about the face's centre (a one sits at the centre).
+
+    Spots that break this are glare, a chip, or a neighbouring face's pips, so the count is not
+    trusted.
+    """
+    xy = np.float32(pips)
+    mid = xy.mean(0)
+    if math.hypot(mid[0] - cx, mid[1] - cy) > SYM_CENTRE * side:
+        return False
+    mirrored = 2 * mid - xy
+    dists = np.sqrt(((mirrored[:, None] - xy[None]) ** 2).sum(2)).min(1)
+    return bool((dists <= max(SYM_D * d, SYM_SIDE * side)).all())
+
+
+WORK_SIDE = 400  # long side of the working image for the blob search (pixels)
+BG_SHRINK = 8  # the background median runs on an image this many times smaller again
+BG_KERNEL = 9  # median window on that tiny image (BG_KERNEL * BG_SHRINK working pixels)
+NOISE_K = float(os.environ.get("NK", 3.0))  # foreground: colour distance above NOISE_K x the frame's typical one
+EDGE_LO = int(os.environ.get("EL", 60))
+EDGE_HI = int(os.environ.get("EH", 150))
+BLOB_FILL = float(os.environ.get("BF", 0.6))
+BLOB_SOLID = float(os.environ.get("BS", 0.8))
+SHADOW_W = float(os.environ.get("SW", 0.4))
+OTSU_K = float(os.environ.get("OK", 1.0))
+MIN_FG = float(os.environ.get("MF", 14.0))  # ... and above this (8-bit Lab units)
+
+
+def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
+    """Mask (working size) of pixels that differ from the local table colour, and the working scale."""
+    h, w = frame.shape[:2]
+    scale = max(max(h, w) / WORK_SIDE, 1.0)
+    small = cv2.resize(frame, (max(int(round(w / scale)), 8), max(int(round(h / scale)), 8)),
+                       interpolation=cv2.INTER_AREA)
+    sh, sw = small.shape[:2]
+    tiny = cv2.resize(small, (max(sw // BG_SHRINK, 3), max(sh // BG_SHRINK, 3)), interpolation=cv2.INTER_AREA)
+    k = min(BG_KERNEL, (min(tiny.shape[:2]) // 2) * 2 - 1)
+    if k >= 3:
+        tiny = cv2.medianBlur(tiny, k)
+    bg = cv2.resize(tiny, (sw, sh), interpolation=cv2.INTER_LINEAR)
+    diff = _lab(small) - _lab(bg)
+    # a shadow only darkens the table: darkening counts less than brightening or a change of hue,
+    # so dice stand out from their own shadows (a black die is dark enough to stand out anyway)
+    dl = np.where(diff[..., 0] < 0, SHADOW_W * diff[..., 0], diff[..., 0])
+    dist = cv2.magnitude(dl, 1.3 * cv2.magnitude(diff[..., 1], diff[..., 2]))
+    typical = float(np.median(dist[::2, ::2]))
+    mask = (dist > max(NOISE_K * typical, MIN_FG)).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    if os.environ.get("EDGES", "0") == "1":
+        # colour edges split a die from the tray wall or the die of another colour it touches
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        med = float(np.median(gray))
+        edges = cv2.Canny(small, EDGE_LO, EDGE_HI)
+        mask[edges > 0] = 0
+    return mask, scale
+
+
+def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    d = a - b
+    return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
+
+
+def find_dice(frame: np.ndarray, taken: list[tuple[float, float]]) -> list[DieBody]:
+    """Dice the pip search missed: clean compact blobs off the table with a die's pips inside.
+
+    ``taken`` are centres of dice already read; blobs holding one are skipped.
+    """
+    mask, scale = foreground(frame)
+    # two-level contours: a die inside a tray (itself a ring of foreground) is an outer contour too
+    contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    sh, sw = mask.shape
+    out = []
+    for ci, cnt in enumerate(contours):
+        if hier[0][ci][3] != -1:
+            continue
+        area = cv2.contourArea(cnt)
+        if area < 30:
+            continue
+        (cx, cy), (rw, rh), _ = cv2.minAreaRect(cnt)
+        side = max(rw, rh)
+        if side > 0.3 * min(sh, sw) or min(rw, rh) < 5:
+            continue
+        solidity = area / max(cv2.contourArea(cv2.convexHull(cnt)), 1.0)
+        if area / max(rw * rh, 1.0) < BLOB_FILL or side / max(min(rw, rh), 1.0) > 1.4 or solidity < BLOB_SOLID:
+            continue
+        x, y, w, h = cv2.boundingRect(cnt)
+        fx, fy = (cx + 0.5) * scale - 0.5, (cy + 0.5) * scale - 0.5
+        if any(x * scale <= tx <= (x + w) * scale and y * scale <= ty <= (y + h) * scale for tx, ty in taken):
+            continue
+        die = _count_blob(frame, cnt.astype(np.float32) * scale, fx, fy, side * scale)
+        if die is not None:
+            out.append(die)
+    return out
+
+
+def _count_blob(frame: np.ndarray, contour: np.ndarray, cx: float, cy: float, side: float) -> DieBody | None:
+    """Pips inside a blob that may be a die: spots far from its body colour, alike, in a die's layout."""
+    fh, fw = frame.shape[:2]
+    x, y, w, h = cv2.boundingRect(np.rint(contour).astype(np.int32))
+    x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    roi = frame[y0:y1, x0:x1]
+    solid = np.zeros(roi.shape[:2], np.uint8)
+    cv2.drawContours(solid, [np.rint(contour - np.float32([x0, y0])).astype(np.int32)], -1, 1, -1)
+    er = max(int(round(0.07 * side)), 1)
+    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1)))
+    sel = inner > 0
+    if int(sel.sum()) < 30:
+        return None
+    lab = _lab(cv2.GaussianBlur(roi, (0, 0), max(0.03 * side, 0.6)))
+    body = np.median(lab[sel], 0)
+    dist = _dist_img(lab, body.reshape(1, 1, 3))
+    vals = np.clip(dist[sel], 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(vals.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    spread = float(np.percentile(vals, 50))
+    if otsu < OTSU_K * spread + 10:
+        return None
+    spots = ((dist > otsu) & sel).astype(np.uint8)
+    n, lbl, stats, _ = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float32)
+    # pips keep clear of the die's edge; a spot touching the rim is a highlight or the edge itself
+    rim = (cv2.dilate(inner, np.ones((3, 3), np.uint8)) > 0) & ~sel
+    on_rim = np.zeros(n, bool)
+    on_rim[np.unique(lbl[cv2.dilate(rim.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0])] = True
+    keep = [i + 1 for i, a in enumerate(areas) if a >= max(0.004 * side * side, 3) and not on_rim[i + 1]]
+    if not keep:
+        return None
+    unit = float(np.median([areas[i - 1] for i in keep]))
+    d = 2 * math.sqrt(unit / math.pi)
+    if not 0.1 * side <= d <= 0.32 * side:
+        return None
+    found = []
+    count = 0
+    for i in keep:
+        a = float(stats[i, cv2.CC_STAT_AREA])
+        if a < 0.45 * unit or a > 3.6 * unit:
+            return None  # spots of unlike sizes: print, glare or a marbled body, not pips
+        bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+        k = min(max(int(round(a / unit)), 1), 3) if a > 1.6 * unit else 1
+        if k == 1 and max(bw, bh) > 1.8 * min(bw, bh) + 1:
+            return None
+        count += k
+        found += _split_spot(lbl == i, k, x0, y0)
+    if not 1 <= count <= 6 or not _symmetric(found, cx, cy, side, d):
+        return None
+    pts = np.float32(found)
+    if count == 1 and math.hypot(pts[0, 0] - cx, pts[0, 1] - cy) > 0.12 * side:
+        return None
+    bx, by, bw_, bh_ = cv2.boundingRect(np.rint(contour).astype(np.int32))
+    die = DieBody("die", cx, cy, side, (bx, by, bw_, bh_), count, found)
+    m = (spots > 0)
+    die.body_bgr = np.median(roi[sel & ~m], 0).astype(np.float32) if (sel & ~m).any() else None
+    die.pip_bgr = np.median(roi[m], 0).astype(np.float32)
+    return die
