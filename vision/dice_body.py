@@ -145,13 +145,21 @@ def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float
     spots = ((dist > 0.5 * pip_gap) & (to_pip < dist) & (inner > 0)).astype(np.uint8)
     n, lbl, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
     pip_area = math.pi * (0.5 * d) ** 2
+    # the found pips' size is measured at a threshold and runs small on blurred pips: the spots'
+    # own typical area is the unit when it is close to it
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float32)
+    areas = areas[areas >= 0.3 * pip_area]
+    if areas.size:
+        typical = float(np.median(areas))
+        if 0.6 * pip_area <= typical <= 2.2 * pip_area:
+            pip_area = typical
     count = 0
     found = []
     for i in range(1, n):
         a = float(stats[i, cv2.CC_STAT_AREA])
-        if a < 0.3 * pip_area or a > 3.8 * pip_area:
+        if a < 0.3 * pip_area or a > 4.2 * pip_area:
             continue
-        if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) > 0.62 * side:
+        if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) > 0.75 * side:
             continue
         k = min(max(int(round(a / pip_area)), 1), 3) if a > 1.6 * pip_area else 1
         count += k
