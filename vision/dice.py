@@ -576,8 +576,12 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> 
     return out
 
 
-def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float]) -> list[dict[str, Any]]:
-    """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes."""
+def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
+              leftover: list[Pip] | None = None) -> list[dict[str, Any]]:
+    """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
+
+    Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``.
+    """
     pips = find_pips(planes, pip_range)
     if not pips:
         return []
@@ -586,9 +590,9 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
     for face in group_faces(planes, pips):
         count = sum(p.count for p in face)
-        if count > 6:
-            continue
-        if count == 1 and not _lone_pip_ok(planes, face[0]):
+        if count > 6 or (count == 1 and not _lone_pip_ok(planes, face[0])):
+            if leftover is not None:
+                leftover += face
             continue
         st = _face_stats(face)
         size = max(st["span"] + 2.4 * st["d"], (3.2 if count == 1 else 4.6) * st["d"])
@@ -611,7 +615,28 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
 import os
 BODY_MODE = os.environ.get("DICE_BODY", "all")
 DROP_KINDS = tuple(os.environ.get("DROPK", "unsure:around,unsure:gap").split(","))
+RESEED_MAX = 40
 DEBUG = bool(os.environ.get("DICE_DEBUG"))
+
+
+def _reseed(frame: np.ndarray, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Dice around pips that made no face: a clean die body around the pip with a die's pips in it."""
+    taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
+    out: list[dict[str, Any]] = []
+    for p in sorted(leftover, key=lambda q: -abs(q.body_v - q.pip_v))[:RESEED_MAX]:
+        if any(abs(p.x - x) < r and abs(p.y - y) < r for x, y, r in taken):
+            continue
+        b = dice_body.look(frame, [(p.x, p.y, p.d)], 1.3 * 5.0 * p.d)
+        if b.kind != "die" or not b.count or not b.pips:
+            continue
+        pips = [Pip(x, y, p.d, p.d, p.dark, p.pip_v, p.body_v, p.uniform) for x, y in b.pips]
+        st = _face_stats(pips)
+        f = {"face": pips, "count": b.count, "x": b.x, "y": b.y, "size": b.side, "dark": p.dark,
+             "flat": 1.0, "d": p.d, "major": p.d, "body_rel": 1.0, "score": 0.0, "body_kind": "reseed",
+             "conf": 0.6 * min(1.0, 0.35 + abs(st["body"] - st["pip"]) / max(st["body"], st["pip"], 1.0))}
+        out.append(f)
+        taken.append((b.x, b.y, 0.5 * b.side))
+    return out
 
 
 def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -649,7 +674,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     if profile and "pip_diameter" in profile:
         lo, hi = profile["pip_diameter"]
         pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
-    faces = _faces_of(planes_of(frame), pip_range)
+    leftover: list[Pip] = []
+    faces = _faces_of(planes_of(frame), pip_range, leftover)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
@@ -663,6 +689,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
     faces = _drop_side_faces(faces)
     faces = _check_bodies(frame, faces)
+    if BODY_MODE != "off" and os.environ.get("RESEED", "1") == "1":
+        faces += _reseed(frame, leftover, faces)
     out = []
     for f in faces:
         body_lab, pip_lab = face_colours(frame, f["face"], gains)
