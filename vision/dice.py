@@ -629,14 +629,18 @@ def _reseed(frame: np.ndarray, leftover: list[Pip], faces: list[dict[str, Any]])
         b = dice_body.look(frame, [(p.x, p.y, p.d)], 1.3 * 5.0 * p.d)
         if b.kind != "die" or not b.count or not b.pips:
             continue
-        pips = [Pip(x, y, p.d, p.d, p.dark, p.pip_v, p.body_v, p.uniform) for x, y in b.pips]
-        st = _face_stats(pips)
-        f = {"face": pips, "count": b.count, "x": b.x, "y": b.y, "size": b.side, "dark": p.dark,
-             "flat": 1.0, "d": p.d, "major": p.d, "body_rel": 1.0, "score": 0.0, "body_kind": "reseed",
-             "conf": 0.6 * min(1.0, 0.35 + abs(st["body"] - st["pip"]) / max(st["body"], st["pip"], 1.0))}
-        out.append(f)
+        out.append(_body_face(b, "reseed"))
         taken.append((b.x, b.y, 0.5 * b.side))
     return out
+
+
+def _body_face(b: dice_body.DieBody, how: str) -> dict[str, Any]:
+    """A face dict (as _faces_of makes) for a die read from its body."""
+    pips = [Pip(x, y, b.pip_d, b.pip_d, b.dark, b.pip_l, b.body_l, 1.0) for x, y in b.pips]
+    contrast = abs(b.body_l - b.pip_l) / max(b.body_l, b.pip_l, 1.0)
+    return {"face": pips, "count": b.count, "x": b.x, "y": b.y, "size": b.side, "dark": b.dark,
+            "flat": 1.0, "d": b.pip_d, "major": b.pip_d, "body_rel": 1.0, "score": 0.0, "body_kind": how,
+            "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
 
 def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -691,6 +695,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces = _check_bodies(frame, faces)
     if BODY_MODE != "off" and os.environ.get("RESEED", "1") == "1":
         faces += _reseed(frame, leftover, faces)
+    if BODY_MODE != "off" and os.environ.get("FIND", "1") == "1":
+        taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
+        faces += [_body_face(b, "found") for b in dice_body.find_dice(frame, taken)]
     out = []
     for f in faces:
         body_lab, pip_lab = face_colours(frame, f["face"], gains)
@@ -712,26 +719,6 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             out[-1]["_kind"] = f.get("body_kind")
             out[-1]["_count0"] = f.get("count0", f["count"])
             out[-1]["_pips"] = [(x / shrink, y / shrink) for x, y in f.get("dbg_pips", [])]
-    if BODY_MODE != "off" and os.environ.get("FIND", "1") == "1":
-        for die in dice_body.find_dice(frame, [(f["x"], f["y"]) for f in faces]):
-            if die.body_bgr is None or die.pip_bgr is None:
-                continue
-            body_lab, pip_lab = _lab(die.body_bgr * gains)[0], _lab(die.pip_bgr * gains)[0]
-            dark = bool(pip_lab[0] < body_lab[0])
-            body, pip = classify_colours(body_lab, pip_lab, dark)
-            conf = 0.6
-            if profile and profile.get("classes"):
-                near = _nearest_class(profile, body_lab, pip_lab, dark)
-                if near is not None:
-                    body, pip, dist = near
-                    conf *= float(np.clip(1.2 - dist / 80.0, 0.3, 1.0))
-            bx, by, bw, bh = die.box
-            box = [int(bx / shrink), int(by / shrink), int(round(bw / shrink)), int(round(bh / shrink))]
-            out.append({"pips": die.count, "body": body, "pip_colour": pip, "confidence": conf, "box": box})
-            if DEBUG:
-                out[-1]["_kind"] = "found"
-                out[-1]["_count0"] = die.count
-                out[-1]["_pips"] = [(x / shrink, y / shrink) for x, y in die.pips]
     out.sort(key=lambda o: (o["box"][1], o["box"][0]))
     return out
 

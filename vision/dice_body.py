@@ -50,8 +50,10 @@ class DieBody:
     box: tuple[int, int, int, int] = (0, 0, 0, 0)
     count: int = 0  # pips counted inside a clean die (0 = could not count)
     pips: list[tuple[float, float]] = field(default_factory=list)
-    body_bgr: np.ndarray | None = None
-    pip_bgr: np.ndarray | None = None
+    dark: bool = True  # pips darker than the body
+    body_l: float = 0.0  # lightness of body and pips (0-255)
+    pip_l: float = 0.0
+    pip_d: float = 0.0  # pip diameter
 
 
 def _lab(img: np.ndarray) -> np.ndarray:
@@ -137,7 +139,8 @@ def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float
         return DieBody("unsure:touch")
     if fill < 0.72 or aspect > 1.4 or side < 2.2 * d:
         return DieBody("unsure:shape")
-    out = DieBody("die", rcx + x0, rcy + y0, side, (bx + x0, by + y0, bw, bh))
+    out = DieBody("die", rcx + x0, rcy + y0, side, (bx + x0, by + y0, bw, bh), dark=bool(pip[0] < body[0]),
+                  body_l=float(body[0]), pip_l=float(pip[0]), pip_d=d)
     # pips inside: far from the body colour, towards the pip colour
     er = max(int(round(0.05 * side)), 1)
     inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1)))
@@ -229,6 +232,8 @@ BLOB_FILL = float(os.environ.get("BF", 0.6))
 BLOB_SOLID = float(os.environ.get("BS", 0.8))
 SHADOW_W = float(os.environ.get("SW", 0.4))
 OTSU_K = float(os.environ.get("OK", 1.0))
+BLOB_MAX = 0.35  # blobs wider than this share of the frame's short side are the table's own parts
+MAX_SEEDS = 60  # looks per frame at most (time stays bounded on a cluttered table)
 MIN_FG = float(os.environ.get("MF", 14.0))  # ... and above this (8-bit Lab units)
 
 
@@ -266,96 +271,71 @@ def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
 
 
-def find_dice(frame: np.ndarray, taken: list[tuple[float, float]]) -> list[DieBody]:
-    """Dice the pip search missed: clean compact blobs off the table with a die's pips inside.
+def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]]) -> list[DieBody]:
+    """Dice the pip search missed: spots inside blobs off the table seed a look at the die around them.
 
-    ``taken`` are centres of dice already read; blobs holding one are skipped.
+    ``taken`` are (x, y, half side) of dice already read; spots inside them are skipped, and every
+    die found here is added to it.
     """
     mask, scale = foreground(frame)
     # two-level contours: a die inside a tray (itself a ring of foreground) is an outer contour too
     contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     sh, sw = mask.shape
     out = []
+    tries = 0
     for ci, cnt in enumerate(contours):
-        if hier[0][ci][3] != -1:
+        if hier[0][ci][3] != -1 or cv2.contourArea(cnt) < 30:
             continue
-        area = cv2.contourArea(cnt)
-        if area < 30:
+        (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
+        if max(rw, rh) > BLOB_MAX * min(sh, sw):
             continue
-        (cx, cy), (rw, rh), _ = cv2.minAreaRect(cnt)
-        side = max(rw, rh)
-        if side > 0.3 * min(sh, sw) or min(rw, rh) < 5:
-            continue
-        solidity = area / max(cv2.contourArea(cv2.convexHull(cnt)), 1.0)
-        if area / max(rw * rh, 1.0) < BLOB_FILL or side / max(min(rw, rh), 1.0) > 1.4 or solidity < BLOB_SOLID:
-            continue
-        x, y, w, h = cv2.boundingRect(cnt)
-        fx, fy = (cx + 0.5) * scale - 0.5, (cy + 0.5) * scale - 0.5
-        if any(x * scale <= tx <= (x + w) * scale and y * scale <= ty <= (y + h) * scale for tx, ty in taken):
-            continue
-        die = _count_blob(frame, cnt.astype(np.float32) * scale, fx, fy, side * scale)
-        if die is not None:
-            out.append(die)
+        for x, y, d in _blob_spots(frame, cnt.astype(np.float32) * scale, max(rw, rh) * scale):
+            if tries >= MAX_SEEDS:
+                return out
+            if any(abs(x - tx) < r and abs(y - ty) < r for tx, ty, r in taken):
+                continue
+            tries += 1
+            die = look(frame, [(x, y, d)], 1.3 * 5.0 * d)
+            if die.kind == "die" and die.count:
+                out.append(die)
+                taken.append((die.x, die.y, 0.5 * die.side))
     return out
 
 
-def _count_blob(frame: np.ndarray, contour: np.ndarray, cx: float, cy: float, side: float) -> DieBody | None:
-    """Pips inside a blob that may be a die: spots far from its body colour, alike, in a die's layout."""
+def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float) -> list[tuple[float, float, float]]:
+    """Round spots inside a blob that stand out from its typical colour: pip candidates (x, y, d)."""
     fh, fw = frame.shape[:2]
     x, y, w, h = cv2.boundingRect(np.rint(contour).astype(np.int32))
     x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
     if x1 - x0 < 8 or y1 - y0 < 8:
-        return None
+        return []
     roi = frame[y0:y1, x0:x1]
     solid = np.zeros(roi.shape[:2], np.uint8)
     cv2.drawContours(solid, [np.rint(contour - np.float32([x0, y0])).astype(np.int32)], -1, 1, -1)
-    er = max(int(round(0.07 * side)), 1)
-    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1)))
-    sel = inner > 0
+    sel = solid > 0
     if int(sel.sum()) < 30:
-        return None
-    lab = _lab(cv2.GaussianBlur(roi, (0, 0), max(0.03 * side, 0.6)))
+        return []
+    lab = _lab(cv2.GaussianBlur(roi, (3, 3), 0))
     body = np.median(lab[sel], 0)
     dist = _dist_img(lab, body.reshape(1, 1, 3))
     vals = np.clip(dist[sel], 0, 255).astype(np.uint8)
     otsu, _ = cv2.threshold(vals.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    spread = float(np.percentile(vals, 50))
-    if otsu < OTSU_K * spread + 10:
-        return None
-    spots = ((dist > otsu) & sel).astype(np.uint8)
-    n, lbl, stats, _ = cv2.connectedComponentsWithStats(spots, connectivity=8)
-    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float32)
-    # pips keep clear of the die's edge; a spot touching the rim is a highlight or the edge itself
-    rim = (cv2.dilate(inner, np.ones((3, 3), np.uint8)) > 0) & ~sel
+    spots = ((dist > max(otsu, 20.0)) & sel).astype(np.uint8)
+    # a spot touching the blob's rim is its shadow, its edge or a neighbour, not a pip
+    rim = sel & ~(cv2.erode(solid, np.ones((3, 3), np.uint8)) > 0)
+    n, lbl, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
     on_rim = np.zeros(n, bool)
-    on_rim[np.unique(lbl[cv2.dilate(rim.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0])] = True
-    keep = [i + 1 for i, a in enumerate(areas) if a >= max(0.004 * side * side, 3) and not on_rim[i + 1]]
-    if not keep:
-        return None
-    unit = float(np.median([areas[i - 1] for i in keep]))
-    d = 2 * math.sqrt(unit / math.pi)
-    if not 0.1 * side <= d <= 0.32 * side:
-        return None
-    found = []
-    count = 0
-    for i in keep:
+    on_rim[np.unique(lbl[rim])] = True
+    out = []
+    for i in range(1, n):
         a = float(stats[i, cv2.CC_STAT_AREA])
-        if a < 0.45 * unit or a > 3.6 * unit:
-            return None  # spots of unlike sizes: print, glare or a marbled body, not pips
         bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
-        k = min(max(int(round(a / unit)), 1), 3) if a > 1.6 * unit else 1
-        if k == 1 and max(bw, bh) > 1.8 * min(bw, bh) + 1:
-            return None
-        count += k
-        found += _split_spot(lbl == i, k, x0, y0)
-    if not 1 <= count <= 6 or not _symmetric(found, cx, cy, side, d):
-        return None
-    pts = np.float32(found)
-    if count == 1 and math.hypot(pts[0, 0] - cx, pts[0, 1] - cy) > 0.12 * side:
-        return None
-    bx, by, bw_, bh_ = cv2.boundingRect(np.rint(contour).astype(np.int32))
-    die = DieBody("die", cx, cy, side, (bx, by, bw_, bh_), count, found)
-    m = (spots > 0)
-    die.body_bgr = np.median(roi[sel & ~m], 0).astype(np.float32) if (sel & ~m).any() else None
-    die.pip_bgr = np.median(roi[m], 0).astype(np.float32)
-    return die
+        if on_rim[i] or a < 4 or max(bw, bh) > 1.8 * min(bw, bh) + 1 or a < 0.5 * bw * bh:
+            continue
+        d = 2.0 * math.sqrt(a / math.pi)
+        if d > 0.35 * side and side < 3 * max(bw, bh):
+            continue
+        contrast = float(dist[lbl == i].mean())
+        out.append((contrast, float(cents[i][0] + x0), float(cents[i][1] + y0), d))
+    out.sort(reverse=True)
+    return [(cx, cy, d) for _, cx, cy, d in out]
