@@ -616,6 +616,8 @@ import os
 BODY_MODE = os.environ.get("DICE_BODY", "all")
 DROP_KINDS = tuple(os.environ.get("DROPK", "unsure:around,unsure:gap").split(","))
 RESEED_MAX = 40
+LAYOUT_MIN = int(os.environ.get("LM", 3))
+LAYOUT_TOL = float(os.environ.get("LT", 0.15))
 DEBUG = bool(os.environ.get("DICE_DEBUG"))
 
 
@@ -643,6 +645,15 @@ def _body_face(b: dice_body.DieBody, how: str) -> dict[str, Any]:
             "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
 
+def _fits_layout(f: dict[str, Any]) -> bool:
+    """A face of three or more single pips in a die's exact layout (keeps a die the body check missed)."""
+    face = f["face"]
+    if f["count"] < LAYOUT_MIN or len(face) != f["count"]:
+        return False
+    misfit, scale = dice_body.layout_fit([(p.x, p.y) for p in face])
+    return misfit <= LAYOUT_TOL and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
+
+
 def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Look at the die body around each face: drop faces on a surface, recount pips on clean dice."""
     if BODY_MODE == "off":
@@ -656,7 +667,9 @@ def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[s
         b = dice_body.look(frame, pts, 1.3 * side)
         f["body_kind"] = b.kind
         if (b.kind == "surface" or b.kind.startswith(DROP_KINDS)) and BODY_MODE in ("all", "drop"):
-            continue
+            if not (b.kind != "surface" and _fits_layout(f)):
+                continue
+            f["body_kind"] += " layout"
         if b.kind == "die" and b.count and BODY_MODE in ("all", "count"):
             f["count0"] = f["count"]
             f["count"] = b.count

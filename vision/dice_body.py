@@ -232,8 +232,8 @@ BLOB_FILL = float(os.environ.get("BF", 0.6))
 BLOB_SOLID = float(os.environ.get("BS", 0.8))
 SHADOW_W = float(os.environ.get("SW", 0.4))
 OTSU_K = float(os.environ.get("OK", 1.0))
-BLOB_MAX = 0.35  # blobs wider than this share of the frame's short side are the table's own parts
-MAX_SEEDS = 60  # looks per frame at most (time stays bounded on a cluttered table)
+BLOB_MAX = float(os.environ.get("BM", 0.35))  # blobs wider than this share of the frame's short side are the table's own parts
+MAX_SEEDS = int(os.environ.get("MS", 60))  # looks per frame at most (time stays bounded on a cluttered table)
 MIN_FG = float(os.environ.get("MF", 14.0))  # ... and above this (8-bit Lab units)
 
 
@@ -339,3 +339,32 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float) -> list[tup
         out.append((contrast, float(cents[i][0] + x0), float(cents[i][1] + y0), d))
     out.sort(reverse=True)
     return [(cx, cy, d) for _, cx, cy, d in out]
+
+
+LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+           6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def layout_fit(points: list[tuple[float, float]]) -> tuple[float, float]:
+    """How well pips match a die face's layout: (rms misfit / layout scale, layout scale in pixels).
+
+    The face's pattern is fitted by the best rotation, scale and shift (any pip order); a real face
+    fits within a small share of its scale, a row of print or a keyboard's keys rarely do.
+    """
+    n = len(points)
+    if n < 2 or n > 6:
+        return 0.0, 0.0
+    import itertools
+
+    z = np.array([complex(x, y) for x, y in points])
+    w = np.array([complex(x, y) for x, y in LAYOUTS[n]])
+    perms = np.array(list(itertools.permutations(range(n))))
+    zp = z[perms]  # (P, n): the pips in every order
+    wc = w - w.mean()
+    zc = zp - zp.mean(1, keepdims=True)
+    a = (zc * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum()
+    res = np.sqrt((np.abs(zc - a[:, None] * wc[None, :]) ** 2).mean(1))
+    k = int(np.argmin(res))
+    scale = float(abs(a[k]))
+    return float(res[k]) / max(scale, 1e-6), scale
