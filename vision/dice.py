@@ -666,6 +666,8 @@ def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[s
         side = max(1.5 * far, 5.0 * f["d"])
         b = dice_body.look(frame, pts, 1.3 * side)
         f["body_kind"] = b.kind
+        if f["count"] == 1 and b.kind.startswith(("unsure:touch", "framed")) and BODY_MODE in ("all", "drop"):
+            continue  # a lone spot with no clean die around it: glare, a stud, a coin
         if (b.kind == "surface" or b.kind.startswith(DROP_KINDS)) and BODY_MODE in ("all", "drop"):
             if not (b.kind != "surface" and _fits_layout(f)):
                 continue

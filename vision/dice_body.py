@@ -167,6 +167,8 @@ def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float
         k = min(max(int(round(a / pip_area)), 1), 3) if a > 1.6 * pip_area else 1
         count += k
         found += _split_spot(lbl == i, k, x0, y0)
+    if count == 1 and (fill < ONE_FILL or aspect > 1.25):
+        return out  # a lone spot in a round or long blob is a letter's hole or a stud, not a one
     if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d):
         out.count = count
         out.pips = found
@@ -234,6 +236,7 @@ SHADOW_W = float(os.environ.get("SW", 0.4))
 OTSU_K = float(os.environ.get("OK", 1.0))
 BLOB_MAX = float(os.environ.get("BM", 0.35))  # blobs wider than this share of the frame's short side are the table's own parts
 MAX_SEEDS = int(os.environ.get("MS", 60))  # looks per frame at most (time stays bounded on a cluttered table)
+ONE_FILL = float(os.environ.get("OF", 0.84))
 MIN_FG = float(os.environ.get("MF", 14.0))  # ... and above this (8-bit Lab units)
 
 
