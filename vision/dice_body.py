@@ -330,6 +330,11 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]]) -> lis
         (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
         if max(rw, rh) > BLOB_MAX * min(sh, sw):
             continue
+        bx, by, bw, bh = (v * scale for v in cv2.boundingRect(cnt))
+        # a blob no bigger than the die already read inside it is that die
+        inside = [r for tx, ty, r in taken if bx <= tx <= bx + bw and by <= ty <= by + bh]
+        if inside and max(bw, bh) <= 2.6 * max(inside):
+            continue
         for x, y, d in _blob_spots(frame, cnt.astype(np.float32) * scale, max(rw, rh) * scale):
             if tries >= MAX_SEEDS:
                 return out
