@@ -56,6 +56,9 @@ SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
+RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
+LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
+LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
 
 
 @dataclass
@@ -612,15 +615,6 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     return faces
 
 
-import os
-BODY_MODE = os.environ.get("DICE_BODY", "all")
-DROP_KINDS = tuple(os.environ.get("DROPK", "unsure:around,unsure:gap").split(","))
-RESEED_MAX = 40
-LAYOUT_MIN = int(os.environ.get("LM", 3))
-LAYOUT_TOL = float(os.environ.get("LT", 0.15))
-DEBUG = bool(os.environ.get("DICE_DEBUG"))
-
-
 def _reseed(frame: np.ndarray, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Dice around pips that made no face: a clean die body around the pip with a die's pips in it."""
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
@@ -631,17 +625,17 @@ def _reseed(frame: np.ndarray, leftover: list[Pip], faces: list[dict[str, Any]])
         b = dice_body.look(frame, [(p.x, p.y, p.d)], 1.3 * 5.0 * p.d)
         if b.kind != "die" or not b.count or not b.pips:
             continue
-        out.append(_body_face(b, "reseed"))
+        out.append(_body_face(b))
         taken.append((b.x, b.y, 0.5 * b.side))
     return out
 
 
-def _body_face(b: dice_body.DieBody, how: str) -> dict[str, Any]:
+def _body_face(b: dice_body.DieBody) -> dict[str, Any]:
     """A face dict (as _faces_of makes) for a die read from its body."""
     pips = [Pip(x, y, b.pip_d, b.pip_d, b.dark, b.pip_l, b.body_l, 1.0) for x, y in b.pips]
     contrast = abs(b.body_l - b.pip_l) / max(b.body_l, b.pip_l, 1.0)
     return {"face": pips, "count": b.count, "x": b.x, "y": b.y, "size": b.side, "dark": b.dark,
-            "flat": 1.0, "d": b.pip_d, "major": b.pip_d, "body_rel": 1.0, "score": 0.0, "body_kind": how,
+            "flat": 1.0, "d": b.pip_d, "major": b.pip_d, "body_rel": 1.0, "score": 0.0,
             "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
 
@@ -655,9 +649,11 @@ def _fits_layout(f: dict[str, Any]) -> bool:
 
 
 def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Look at the die body around each face: drop faces on a surface, recount pips on clean dice."""
-    if BODY_MODE == "off":
-        return faces
+    """Look at the die body around each face: drop faces with no die around them, recount clean dice.
+
+    A face on a surface (a plate, a printed panel) is dropped; so is one whose body hardly differs
+    from its surroundings, unless its pips sit in a die's exact layout; a lone pip needs a clean die.
+    """
     out = []
     for f in faces:
         pts = [(p.x, p.y, p.d) for p in f["face"]]
@@ -665,17 +661,12 @@ def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[s
         far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
         side = max(1.5 * far, 5.0 * f["d"])
         b = dice_body.look(frame, pts, 1.3 * side)
-        f["body_kind"] = b.kind
-        if f["count"] == 1 and b.kind.startswith(("unsure:touch", "framed")) and BODY_MODE in ("all", "drop"):
+        if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
+            continue
+        if f["count"] == 1 and b.kind in ("touch", "framed"):
             continue  # a lone spot with no clean die around it: glare, a stud, a coin
-        if (b.kind == "surface" or b.kind.startswith(DROP_KINDS)) and BODY_MODE in ("all", "drop"):
-            if not (b.kind != "surface" and _fits_layout(f)):
-                continue
-            f["body_kind"] += " layout"
-        if b.kind == "die" and b.count and BODY_MODE in ("all", "count"):
-            f["count0"] = f["count"]
+        if b.kind == "die" and b.count:
             f["count"] = b.count
-            f["dbg_pips"] = b.pips
             f["x"], f["y"] = b.x, b.y
             f["size"] = b.side
         out.append(f)
@@ -708,11 +699,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
     faces = _drop_side_faces(faces)
     faces = _check_bodies(frame, faces)
-    if BODY_MODE != "off" and os.environ.get("RESEED", "1") == "1":
-        faces += _reseed(frame, leftover, faces)
-    if BODY_MODE != "off" and os.environ.get("FIND", "1") == "1":
-        taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
-        faces += [_body_face(b, "found") for b in dice_body.find_dice(frame, taken)]
+    faces += _reseed(frame, leftover, faces)
+    taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
+    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken)]
     out = []
     for f in faces:
         body_lab, pip_lab = face_colours(frame, f["face"], gains)
@@ -730,10 +719,6 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         box = [x0, y0, x1 - x0, y1 - y0]
         out.append({"pips": int(f["count"]), "body": body, "pip_colour": pip,
                     "confidence": round(float(np.clip(conf, 0, 1)), 3), "box": box})
-        if DEBUG:
-            out[-1]["_kind"] = f.get("body_kind")
-            out[-1]["_count0"] = f.get("count0", f["count"])
-            out[-1]["_pips"] = [(x / shrink, y / shrink) for x, y in f.get("dbg_pips", [])]
     out.sort(key=lambda o: (o["box"][1], o["box"][0]))
     return out
 

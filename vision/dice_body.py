@@ -16,34 +16,49 @@ face, in the face's own colours, so every threshold follows that die and that fr
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
+# body check around a face (look)
+BODY_SPREAD_K = 1.5  # body pixels lie within this many times the body ring's median distance (+6)
+AROUND_K = 1.3  # the surroundings must be at least this much farther from the body than that
+GAP_K = 1.5  # ... and the pips too
+DIE_FILL = 0.72  # a die's body fills at least this share of its min-area rectangle
+DIE_ASPECT = 1.4  # ... and that rectangle is at most this elongated
+ONE_FILL = 0.84  # a one needs a squarer body (a letter's round hole is no one)
+ONE_ASPECT = 1.25
+FRAME_REACH = 0.8  # a faint die's outline is sought up to this many die sides beyond the pips
+FRAME_K = 2.0  # an outline differs from the body by more than this many times the body's spread (+4)
+FRAME_MIN = 8.0  # ... and by at least this (8-bit Lab units)
+FRAME_RAYS = 14  # of 16 rays from the face's centre, this many must cross an outline
+SYM_CENTRE = 0.2  # the pips' centre lies within this share of the side from the body's centre
+SYM_D = 0.8  # every pip's mirror image through that centre lies this many pip diameters from a pip
+SYM_SIDE = 0.1  # ... or this share of the side
+LOOK_PIP = 6.0  # faces with pips larger than this (pixels) are looked at in a shrunk copy
 
-import os
-SPREAD_PCT = float(os.environ.get("SP", 50))
-SPREAD_K = float(os.environ.get("SK", 1.5))
-AROUND_K = float(os.environ.get("AK", 1.3))
-GAP_K = float(os.environ.get("GK", 1.5))
-THR_MODE = os.environ.get("TM", "med")
-FRAME_REACH = float(os.environ.get("FR", 0.8))
-FRAME_K = float(os.environ.get("FK", 2.0))
-FRAME_MIN = float(os.environ.get("FM", 8.0))
-FRAME_RAYS = int(os.environ.get("FRAYS", 14))
-SYM_CENTRE = float(os.environ.get("SC", 0.2))
-SYM_D = float(os.environ.get("SD", 0.8))
-SYM_SIDE = float(os.environ.get("SS", 0.1))
-AROUND_SHARE = float(os.environ.get("AS", 0.5))
+# die search off the table (find_dice)
+WORK_SIDE = 400  # long side of the working image for the blob search (pixels)
+BG_SHRINK = 8  # the background median runs on an image this many times smaller again
+BG_KERNEL = 9  # median window on that tiny image (BG_KERNEL * BG_SHRINK working pixels)
+NOISE_K = 3.0  # foreground: colour distance above NOISE_K x the frame's typical one
+MIN_FG = 14.0  # ... and above this (8-bit Lab units)
+SHADOW_W = 0.4  # weight of darkening in that distance (a shadow only darkens the table)
+BLOB_MAX = 0.35  # blobs wider than this share of the frame's short side are the table's own parts
+MAX_SEEDS = 60  # looks per frame at most (time stays bounded on a cluttered table)
 
 
 @dataclass
 class DieBody:
     """What was seen around one face: a clean die (with its own pip count), a surface, or unsure."""
 
-    kind: str  # "die", "surface" or "unsure"
+    # "die" (a clean, square body), "surface" (the body runs on: a plate, a panel), "faint" (the
+    # body hardly differs from its surroundings), "framed" (faint, but an outline all round),
+    # "touch" (the body runs into a neighbour or a wall), "shape" (not square), "small"
+    kind: str
     x: float = 0.0
     y: float = 0.0
     side: float = 0.0
@@ -112,7 +127,7 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     x0, y0 = max(int(cx - reach), 0), max(int(cy - reach), 0)
     x1, y1 = min(int(math.ceil(cx + reach)) + 1, fw), min(int(math.ceil(cy + reach)) + 1, fh)
     if x1 - x0 < 8 or y1 - y0 < 8:
-        return DieBody("unsure:small")
+        return DieBody("small")
     roi = frame[y0:y1, x0:x1]
     sigma = max(0.15 * d, 0.6)
     lab = _lab(cv2.GaussianBlur(roi, (0, 0), sigma))
@@ -129,32 +144,22 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     dist = _dist(lab, body)
     ring_d = dist[sy, sx]
     pip_gap = float(np.linalg.norm((pip - body) * np.float32([1, 1.3, 1.3])))
-    spread = float(np.percentile(ring_d, SPREAD_PCT))
+    spread = float(np.median(ring_d))
+    # the surroundings: the ROI border, where the table (or whatever is next to the die) lies
     border = np.concatenate([dist[0], dist[-1], dist[:, 0], dist[:, -1]])
-    if THR_MODE == "otsu":
-        d8 = np.clip(dist, 0, 255).astype(np.uint8)
-        otsu, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-        thr = float(np.clip(otsu, SPREAD_K * spread + 6.0, max(0.45 * pip_gap, SPREAD_K * spread + 6.0)))
-        out_share = float(np.mean(border > thr))
-        if out_share < AROUND_SHARE or pip_gap < GAP_K * thr:
-            return DieBody("unsure:" + ("around" if out_share < AROUND_SHARE else "gap")
-                           + f" s{spread:.0f} o{out_share:.2f} g{pip_gap:.0f}")
-    else:
-        around = float(np.percentile(border, 50))
-        lo_thr = SPREAD_K * spread + 6.0
-        if around < AROUND_K * lo_thr or pip_gap < GAP_K * lo_thr:
-            kind = "framed" if _framed(dist, lx, ly, d, spread) else "unsure"
-            return DieBody(kind + ":" + ("around" if around < AROUND_K * lo_thr else "gap")
-                           + f" s{spread:.0f} a{around:.0f} g{pip_gap:.0f}")
-        thr = max(min(0.5 * around, 0.45 * pip_gap), lo_thr)
+    around = float(np.median(border))
+    lo_thr = BODY_SPREAD_K * spread + 6.0
+    if around < AROUND_K * lo_thr or pip_gap < GAP_K * lo_thr:
+        return DieBody("framed" if _framed(dist, lx, ly, d, spread) else "faint")
+    thr = max(min(0.5 * around, 0.45 * pip_gap), lo_thr)
     body_mask = (dist <= thr).astype(np.uint8)
     n, lbl = cv2.connectedComponents(body_mask, connectivity=4)
     if n < 2:
-        return DieBody("unsure:nocomp")
+        return DieBody("faint")
     hits = lbl[sy, sx]
     hits = hits[hits > 0]
     if hits.size < 0.4 * sx.size:
-        return DieBody("unsure:ring")
+        return DieBody("faint")
     label = int(np.bincount(hits).argmax())
     comp = (lbl == label).astype(np.uint8)
     # fill the pips' holes (and anything else enclosed by body)
@@ -173,9 +178,9 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     fill = area / max(rw * rh, 1.0)
     aspect = side / max(min(rw, rh), 1.0)
     if touches:
-        return DieBody("unsure:touch")
-    if fill < 0.72 or aspect > 1.4 or side < 2.2 * d:
-        return DieBody("unsure:shape")
+        return DieBody("touch")
+    if fill < DIE_FILL or aspect > DIE_ASPECT or side < 2.2 * d:
+        return DieBody("shape")
     out = DieBody("die", rcx + x0, rcy + y0, side, (bx + x0, by + y0, bw, bh), dark=bool(pip[0] < body[0]),
                   body_l=float(body[0]), pip_l=float(pip[0]), pip_d=d)
     # pips inside: far from the body colour, towards the pip colour
@@ -204,7 +209,7 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
         k = min(max(int(round(a / pip_area)), 1), 3) if a > 1.6 * pip_area else 1
         count += k
         found += _split_spot(lbl == i, k, x0, y0)
-    if count == 1 and (fill < ONE_FILL or aspect > 1.25):
+    if count == 1 and (fill < ONE_FILL or aspect > ONE_ASPECT):
         return out  # a lone spot in a round or long blob is a letter's hole or a stud, not a one
     if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d):
         out.count = count
@@ -261,23 +266,6 @@ def _symmetric(pips: list[tuple[float, float]], cx: float, cy: float, side: floa
     return bool((dists <= max(SYM_D * d, SYM_SIDE * side)).all())
 
 
-WORK_SIDE = 400  # long side of the working image for the blob search (pixels)
-BG_SHRINK = 8  # the background median runs on an image this many times smaller again
-BG_KERNEL = 9  # median window on that tiny image (BG_KERNEL * BG_SHRINK working pixels)
-NOISE_K = float(os.environ.get("NK", 3.0))  # foreground: colour distance above NOISE_K x the frame's typical one
-EDGE_LO = int(os.environ.get("EL", 60))
-EDGE_HI = int(os.environ.get("EH", 150))
-BLOB_FILL = float(os.environ.get("BF", 0.6))
-BLOB_SOLID = float(os.environ.get("BS", 0.8))
-SHADOW_W = float(os.environ.get("SW", 0.4))
-OTSU_K = float(os.environ.get("OK", 1.0))
-BLOB_MAX = float(os.environ.get("BM", 0.35))  # blobs wider than this share of the frame's short side are the table's own parts
-MAX_SEEDS = int(os.environ.get("MS", 60))  # looks per frame at most (time stays bounded on a cluttered table)
-ONE_FILL = float(os.environ.get("OF", 0.84))
-LOOK_PIP = float(os.environ.get("LP", 6.0))  # pips larger than this are looked at in a shrunk copy
-MIN_FG = float(os.environ.get("MF", 14.0))  # ... and above this (8-bit Lab units)
-
-
 def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     """Mask (working size) of pixels that differ from the local table colour, and the working scale."""
     h, w = frame.shape[:2]
@@ -298,12 +286,6 @@ def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     typical = float(np.median(dist[::2, ::2]))
     mask = (dist > max(NOISE_K * typical, MIN_FG)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    if os.environ.get("EDGES", "0") == "1":
-        # colour edges split a die from the tray wall or the die of another colour it touches
-        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-        med = float(np.median(gray))
-        edges = cv2.Canny(small, EDGE_LO, EDGE_HI)
-        mask[edges > 0] = 0
     return mask, scale
 
 
@@ -401,8 +383,6 @@ def layout_fit(points: list[tuple[float, float]]) -> tuple[float, float]:
     n = len(points)
     if n < 2 or n > 6:
         return 0.0, 0.0
-    import itertools
-
     z = np.array([complex(x, y) for x, y in points])
     w = np.array([complex(x, y) for x, y in LAYOUTS[n]])
     perms = np.array(list(itertools.permutations(range(n))))
