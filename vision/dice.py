@@ -665,6 +665,10 @@ def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[s
             continue
         if f["count"] == 1 and b.kind in ("touch", "framed"):
             continue  # a lone spot with no clean die around it: glare, a stud, a coin
+        if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
+            continue  # two or three spots along a side of their blob: print, not a die
+        if not b.count and len(f["face"]) < f["count"]:
+            continue  # long blobs taken for touching pips, with no clean die around them: print (an 8)
         if b.kind == "die" and b.count:
             f["count"] = b.count
             f["x"], f["y"] = b.x, b.y

@@ -31,6 +31,7 @@ DIE_FILL = 0.72  # a die's body fills at least this share of its min-area rectan
 DIE_ASPECT = 1.4  # ... and that rectangle is at most this elongated
 ONE_FILL = 0.84  # a one needs a squarer body (a letter's round hole is no one)
 ONE_ASPECT = 1.25
+ONE_PIP = 0.4  # ... and a pip at most this share of its side (a bold O's hole is larger)
 FRAME_REACH = 0.8  # a faint die's outline is sought up to this many die sides beyond the pips
 FRAME_K = 2.0  # an outline differs from the body by more than this many times the body's spread (+4)
 FRAME_MIN = 8.0  # ... and by at least this (8-bit Lab units)
@@ -38,6 +39,7 @@ FRAME_RAYS = 14  # of 16 rays from the face's centre, this many must cross an ou
 SYM_CENTRE = 0.2  # the pips' centre lies within this share of the side from the body's centre
 SYM_D = 0.8  # every pip's mirror image through that centre lies this many pip diameters from a pip
 SYM_SIDE = 0.1  # ... or this share of the side
+DIAG_TOL = 22.0  # degrees a two's or three's pips may lie off the body's diagonal
 LOOK_PIP = 6.0  # faces with pips larger than this (pixels) are looked at in a shrunk copy
 
 # die search off the table (find_dice)
@@ -69,6 +71,7 @@ class DieBody:
     body_l: float = 0.0  # lightness of body and pips (0-255)
     pip_l: float = 0.0
     pip_d: float = 0.0  # pip diameter
+    angle: float = 0.0  # of the body's min-area rectangle (degrees)
 
 
 def _lab(img: np.ndarray) -> np.ndarray:
@@ -172,7 +175,7 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     touches = int(bx <= 0) + int(by <= 0) + int(bx + bw >= rw_) + int(by + bh >= rh_)
     if touches >= 2 and (bw >= 0.95 * rw_ or bh >= 0.95 * rh_):
         return DieBody("surface")
-    (rcx, rcy), (rw, rh), _ = cv2.minAreaRect(cnt)
+    (rcx, rcy), (rw, rh), rect_angle = cv2.minAreaRect(cnt)
     area = float(cv2.contourArea(cnt))
     side = max(rw, rh)
     fill = area / max(rw * rh, 1.0)
@@ -182,7 +185,7 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     if fill < DIE_FILL or aspect > DIE_ASPECT or side < 2.2 * d:
         return DieBody("shape")
     out = DieBody("die", rcx + x0, rcy + y0, side, (bx + x0, by + y0, bw, bh), dark=bool(pip[0] < body[0]),
-                  body_l=float(body[0]), pip_l=float(pip[0]), pip_d=d)
+                  body_l=float(body[0]), pip_l=float(pip[0]), pip_d=d, angle=float(rect_angle))
     # pips inside: far from the body colour, towards the pip colour
     er = max(int(round(0.05 * side)), 1)
     inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1)))
@@ -200,6 +203,7 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
             pip_area = typical
     count = 0
     found = []
+    largest = 0.0
     for i in range(1, n):
         a = float(stats[i, cv2.CC_STAT_AREA])
         if a < 0.3 * pip_area or a > 4.2 * pip_area:
@@ -208,10 +212,11 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
             continue
         k = min(max(int(round(a / pip_area)), 1), 3) if a > 1.6 * pip_area else 1
         count += k
+        largest = max(largest, a)
         found += _split_spot(lbl == i, k, x0, y0)
-    if count == 1 and (fill < ONE_FILL or aspect > ONE_ASPECT):
-        return out  # a lone spot in a round or long blob is a letter's hole or a stud, not a one
-    if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d):
+    if count == 1 and (fill < ONE_FILL or aspect > ONE_ASPECT or 2 * math.sqrt(largest / math.pi) > ONE_PIP * side):
+        return out  # a lone spot in a round or long blob, or a big hole, is a letter or a stud, not a one
+    if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d) and diagonal(found, out.angle):
         out.count = count
         out.pips = found
     return out
@@ -249,6 +254,22 @@ def _split_spot(spot: np.ndarray, k: int, x0: int, y0: int) -> list[tuple[float,
     half = math.sqrt(3.0 * max(float(vals[1]), 0.0)) * (k - 1) / k
     return [(cx + x0 + t * half * float(ax[0]), cy + y0 + t * half * float(ax[1]))
             for t in np.linspace(-1.0, 1.0, k)]
+
+
+def diagonal(pips: list[tuple[float, float]], body_angle: float) -> bool:
+    """A two or three lies along a diagonal of its die (an 8's or a colon's holes line up with a side)."""
+    if len(pips) not in (2, 3):
+        return True
+    xy = np.float32(pips)
+    dx, dy = xy[-1] - xy[0] if len(pips) == 2 else _far_pair(xy)
+    rel = (math.degrees(math.atan2(float(dy), float(dx))) - body_angle) % 90.0
+    return abs(rel - 45.0) <= DIAG_TOL
+
+
+def _far_pair(xy: np.ndarray) -> np.ndarray:
+    d2 = ((xy[:, None] - xy[None]) ** 2).sum(2)
+    i, j = np.unravel_index(int(np.argmax(d2)), d2.shape)
+    return xy[j] - xy[i]
 
 
 def _symmetric(pips: list[tuple[float, float]], cx: float, cy: float, side: float, d: float) -> bool:
