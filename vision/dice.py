@@ -59,6 +59,7 @@ MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded
 RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
 LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
 LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
+LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 
 
 @dataclass
@@ -639,13 +640,13 @@ def _body_face(b: dice_body.DieBody) -> dict[str, Any]:
             "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
 
-def _fits_layout(f: dict[str, Any]) -> bool:
+def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
     """A face of three or more single pips in a die's exact layout (keeps a die the body check missed)."""
     face = f["face"]
     if f["count"] < LAYOUT_MIN or len(face) != f["count"]:
         return False
     misfit, scale = dice_body.layout_fit([(p.x, p.y) for p in face])
-    return misfit <= LAYOUT_TOL and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
+    return misfit <= tol and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
 
 
 def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -667,6 +668,8 @@ def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[s
             continue  # a lone spot with no clean die around it: glare, a stud, a coin
         if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
             continue  # two or three spots along a side of their blob: print, not a die
+        if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
+            continue  # spots on a blob that neither recount as a die nor lie in a die's layout
         if not b.count and len(f["face"]) < f["count"]:
             continue  # long blobs taken for touching pips, with no clean die around them: print (an 8)
         if b.kind == "die" and b.count:
