@@ -661,7 +661,7 @@ def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[s
         xy = np.float32([[p.x, p.y] for p in f["face"]])
         far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
         side = max(1.5 * far, 5.0 * f["d"])
-        b = dice_body.look(frame, pts, 1.3 * side)
+        b = dice_body.look(frame, pts, 1.3 * side, f["count"])
         if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
             continue
         if f["count"] == 1 and b.kind in ("touch", "framed"):

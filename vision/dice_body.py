@@ -83,15 +83,18 @@ def _dist(lab: np.ndarray, ref: np.ndarray) -> np.ndarray:
     return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
 
 
-def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float) -> DieBody:
+def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float, expect: int = 0) -> DieBody:
     """The die around a face with pips (x, y, diameter), searched up to ``reach`` pixels from its centre.
+
+    ``expect`` is the pip search's count for the face (0 if none): of two plausible recounts, the
+    one that agrees with it is taken.
 
     A large die is looked at in a copy shrunk to pips of LOOK_PIP pixels: the same answer, a
     fraction of the work.
     """
     d = float(np.median([p[2] for p in pips]))
     if d <= LOOK_PIP:
-        return _look(frame, pips, reach)
+        return _look(frame, pips, reach, expect)
     fh, fw = frame.shape[:2]
     cx, cy = float(np.mean([p[0] for p in pips])), float(np.mean([p[1] for p in pips]))
     x0, y0 = max(int(cx - reach) - 2, 0), max(int(cy - reach) - 2, 0)
@@ -108,7 +111,7 @@ def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float
     def to_frame(x: float, y: float) -> tuple[float, float]:
         return (x + 0.5) / kx - 0.5 + x0, (y + 0.5) / ky - 0.5 + y0
 
-    b = _look(small, [(*to_small(x, y), pd * k) for x, y, pd in pips], reach * k)
+    b = _look(small, [(*to_small(x, y), pd * k) for x, y, pd in pips], reach * k, expect)
     if b.kind != "die":
         return b
     b.x, b.y = to_frame(b.x, b.y)
@@ -120,7 +123,7 @@ def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float
     return b
 
 
-def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float) -> DieBody:
+def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float, expect: int) -> DieBody:
     """look() at the frame's own scale."""
     fh, fw = frame.shape[:2]
     xs = np.float32([p[0] for p in pips])
@@ -194,32 +197,43 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     n, lbl, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
     pip_area = math.pi * (0.5 * d) ** 2
     # the found pips' size is measured at a threshold and runs small on blurred pips: the spots'
-    # own typical area is the unit when it is close to it
+    # own typical area is the unit when it is close to it; when some pips touch, the median spot
+    # may be two pips, so the lower quartile is tried next
     areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float32)
     areas = areas[areas >= 0.3 * pip_area]
-    if areas.size:
-        typical = float(np.median(areas))
-        if 0.6 * pip_area <= typical <= 2.2 * pip_area:
-            pip_area = typical
+    units = [float(np.median(areas)), float(np.percentile(areas, 25))] if areas.size else []
+    units = [u for u in units if 0.6 * pip_area <= u <= 2.2 * pip_area] or [pip_area]
+    readings = []
+    for unit in units:
+        count, found, largest = _count_spots(stats, lbl, unit, side, x0, y0)
+        if count == 1 and (fill < ONE_FILL or aspect > ONE_ASPECT
+                           or 2 * math.sqrt(largest / math.pi) > ONE_PIP * side):
+            return out  # a lone spot in a round or long blob, or a big hole, is a letter or a stud
+        if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d) and diagonal(found, out.angle):
+            readings.append((count, found))
+    if readings:
+        # where the pip search's own count is one of the readings, the two agree: take it
+        out.count, out.pips = next((r for r in readings if r[0] == expect), readings[0])
+    return out
+
+
+def _count_spots(stats: np.ndarray, lbl: np.ndarray, unit: float, side: float, x0: int,
+                 y0: int) -> tuple[int, list[tuple[float, float]], float]:
+    """Pips in the spots of a die (touching pips count by area): count, centres, largest spot area."""
     count = 0
-    found = []
+    found: list[tuple[float, float]] = []
     largest = 0.0
-    for i in range(1, n):
+    for i in range(1, len(stats)):
         a = float(stats[i, cv2.CC_STAT_AREA])
-        if a < 0.3 * pip_area or a > 4.2 * pip_area:
+        if a < 0.3 * unit or a > 4.2 * unit:
             continue
         if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) > 0.75 * side:
             continue
-        k = min(max(int(round(a / pip_area)), 1), 3) if a > 1.6 * pip_area else 1
+        k = min(max(int(round(a / unit)), 1), 3) if a > 1.6 * unit else 1
         count += k
         largest = max(largest, a)
         found += _split_spot(lbl == i, k, x0, y0)
-    if count == 1 and (fill < ONE_FILL or aspect > ONE_ASPECT or 2 * math.sqrt(largest / math.pi) > ONE_PIP * side):
-        return out  # a lone spot in a round or long blob, or a big hole, is a letter or a stud, not a one
-    if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d) and diagonal(found, out.angle):
-        out.count = count
-        out.pips = found
-    return out
+    return count, found, largest
 
 
 def _framed(dist: np.ndarray, lx: np.ndarray, ly: np.ndarray, d: float, spread: float) -> bool:
