@@ -50,6 +50,7 @@ NOISE_K = 3.0  # foreground: colour distance above NOISE_K x the frame's typical
 MIN_FG = 14.0  # ... and above this (8-bit Lab units)
 SHADOW_W = 0.4  # weight of darkening in that distance (a shadow only darkens the table)
 BLOB_MAX = 0.35  # blobs wider than this share of the frame's short side are the table's own parts
+SEEDS_PER_BLOB = 4  # the strongest spots of a blob seed a look; the rest are its other pips or print
 MAX_SEEDS = 60  # looks per frame at most (time stays bounded on a cluttered table)
 
 
@@ -205,7 +206,7 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     units = [u for u in units if 0.6 * pip_area <= u <= 2.2 * pip_area] or [pip_area]
     readings = []
     for unit in units:
-        count, found, largest = _count_spots(stats, lbl, unit, side, x0, y0)
+        count, found, largest = _count_spots(stats, cents, lbl, unit, side, x0, y0)
         if count == 1 and (fill < ONE_FILL or aspect > ONE_ASPECT
                            or 2 * math.sqrt(largest / math.pi) > ONE_PIP * side):
             return out  # a lone spot in a round or long blob, or a big hole, is a letter or a stud
@@ -217,7 +218,7 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     return out
 
 
-def _count_spots(stats: np.ndarray, lbl: np.ndarray, unit: float, side: float, x0: int,
+def _count_spots(stats: np.ndarray, cents: np.ndarray, lbl: np.ndarray, unit: float, side: float, x0: int,
                  y0: int) -> tuple[int, list[tuple[float, float]], float]:
     """Pips in the spots of a die (touching pips count by area): count, centres, largest spot area."""
     count = 0
@@ -232,7 +233,11 @@ def _count_spots(stats: np.ndarray, lbl: np.ndarray, unit: float, side: float, x
         k = min(max(int(round(a / unit)), 1), 3) if a > 1.6 * unit else 1
         count += k
         largest = max(largest, a)
-        found += _split_spot(lbl == i, k, x0, y0)
+        if k == 1:
+            found.append((float(cents[i][0]) + x0, float(cents[i][1]) + y0))
+        else:
+            bx, by, bw, bh = (int(v) for v in stats[i, :4])
+            found += _split_spot(lbl[by:by + bh, bx:bx + bw] == i, k, x0 + bx, y0 + by)
     return count, found, largest
 
 
@@ -352,7 +357,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]]) -> lis
         inside = [r for tx, ty, r in taken if bx <= tx <= bx + bw and by <= ty <= by + bh]
         if inside and max(bw, bh) <= 2.6 * max(inside):
             continue
-        for x, y, d in _blob_spots(frame, cnt.astype(np.float32) * scale, max(rw, rh) * scale):
+        for x, y, d in _blob_spots(frame, cnt.astype(np.float32) * scale, max(rw, rh) * scale)[:SEEDS_PER_BLOB]:
             if tries >= MAX_SEEDS:
                 return out
             if any(abs(x - tx) < r and abs(y - ty) < r for tx, ty, r in taken):
