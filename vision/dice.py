@@ -15,7 +15,15 @@ The reader works from the pips outwards, so it does not care what colour the tab
 4. in oblique views the side faces of a die form further groups next to the top face: of two
    groups that touch, the one on the darker body of the same colour, with flatter pips, or lower
    in the frame with narrower pips is a side face and is dropped;
-5. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
+5. the die around each face is looked at in the face's own colours (vision.dice_body): a face on
+   a surface that runs on (a plate, a printed panel) is dropped, and so is one whose body does not
+   stand out from its surroundings unless its pips lie in a die's exact layout; a lone pip needs a
+   clean square die around it; inside a clean die the pips are counted again relative to its body
+   colour, which mends faces whose pips the search split or lost (small dice, marbled bodies);
+6. dice the pip search missed are looked for from their bodies: pips that made no face, and round
+   spots inside blobs that differ from a median-estimated table colour, each seed a look at the
+   die around them, kept when a clean die with a die's pip layout is there;
+7. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
    is the strongest cue); a profile taught from the players' own dice replaces the built-in rules.
 
 Confidence drops for a lone pip with no die edge around it (a coin looks like a one), for blurred
