@@ -624,14 +624,14 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     return faces
 
 
-def _reseed(frame: np.ndarray, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Dice around pips that made no face: a clean die body around the pip with a die's pips in it."""
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
     out: list[dict[str, Any]] = []
     for p in sorted(leftover, key=lambda q: -abs(q.body_v - q.pip_v))[:RESEED_MAX]:
         if any(abs(p.x - x) < r and abs(p.y - y) < r for x, y, r in taken):
             continue
-        b = dice_body.look(frame, [(p.x, p.y, p.d)], 1.3 * 5.0 * p.d)
+        b = dice_body.look(pyramid, [(p.x, p.y, p.d)], 1.3 * 5.0 * p.d)
         if b.kind != "die" or not b.count or not b.pips:
             continue
         out.append(_body_face(b))
@@ -657,7 +657,7 @@ def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
     return misfit <= tol and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
 
 
-def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Look at the die body around each face: drop faces with no die around them, recount clean dice.
 
     A face on a surface (a plate, a printed panel) is dropped; so is one whose body hardly differs
@@ -669,7 +669,7 @@ def _check_bodies(frame: np.ndarray, faces: list[dict[str, Any]]) -> list[dict[s
         xy = np.float32([[p.x, p.y] for p in f["face"]])
         far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
         side = max(1.5 * far, 5.0 * f["d"])
-        b = dice_body.look(frame, pts, 1.3 * side, f["count"])
+        b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
         if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
             continue
         if f["count"] == 1 and b.kind in ("touch", "framed"):
@@ -713,10 +713,11 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     for f in faces:
         f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
     faces = _drop_side_faces(faces)
-    faces = _check_bodies(frame, faces)
-    faces += _reseed(frame, leftover, faces)
+    pyramid = dice_body.Pyramid(frame)
+    faces = _check_bodies(pyramid, faces)
+    faces += _reseed(pyramid, leftover, faces)
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
-    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken)]
+    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid)]
     out = []
     for f in faces:
         body_lab, pip_lab = face_colours(frame, f["face"], gains)

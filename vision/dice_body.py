@@ -40,7 +40,7 @@ SYM_CENTRE = 0.2  # the pips' centre lies within this share of the side from the
 SYM_D = 0.8  # every pip's mirror image through that centre lies this many pip diameters from a pip
 SYM_SIDE = 0.1  # ... or this share of the side
 DIAG_TOL = 22.0  # degrees a two's or three's pips may lie off the body's diagonal
-LOOK_PIP = 6.0  # faces with pips larger than this (pixels) are looked at in a shrunk copy
+LOOK_PIP = 5.0  # faces with pips of 2 x this (pixels) or more are looked at on a halved frame
 
 # die search off the table (find_dice)
 WORK_SIDE = 400  # long side of the working image for the blob search (pixels)
@@ -84,43 +84,47 @@ def _dist(lab: np.ndarray, ref: np.ndarray) -> np.ndarray:
     return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
 
 
-def look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float, expect: int = 0) -> DieBody:
+class Pyramid:
+    """A frame and its halvings (cv2.pyrDown), made once per frame as looks ask for them."""
+
+    def __init__(self, frame: np.ndarray) -> None:
+        self.levels = [frame]
+
+    def level(self, k: int) -> np.ndarray:
+        while len(self.levels) <= k and min(self.levels[-1].shape[:2]) >= 32:
+            self.levels.append(cv2.pyrDown(self.levels[-1]))
+        return self.levels[min(k, len(self.levels) - 1)]
+
+
+def look(frame: np.ndarray | Pyramid, pips: list[tuple[float, float, float]], reach: float,
+         expect: int = 0) -> DieBody:
     """The die around a face with pips (x, y, diameter), searched up to ``reach`` pixels from its centre.
 
     ``expect`` is the pip search's count for the face (0 if none): of two plausible recounts, the
-    one that agrees with it is taken.
-
-    A large die is looked at in a copy shrunk to pips of LOOK_PIP pixels: the same answer, a
-    fraction of the work.
+    one that agrees with it is taken. A large die is looked at on a halved copy of the frame (a
+    ``Pyramid`` level) where its pips are LOOK_PIP-2xLOOK_PIP pixels: the same answer, a fraction
+    of the work.
     """
+    pyr = frame if isinstance(frame, Pyramid) else Pyramid(frame)
     d = float(np.median([p[2] for p in pips]))
-    if d <= LOOK_PIP:
-        return _look(frame, pips, reach, expect)
-    fh, fw = frame.shape[:2]
-    cx, cy = float(np.mean([p[0] for p in pips])), float(np.mean([p[1] for p in pips]))
-    x0, y0 = max(int(cx - reach) - 2, 0), max(int(cy - reach) - 2, 0)
-    x1, y1 = min(int(math.ceil(cx + reach)) + 3, fw), min(int(math.ceil(cy + reach)) + 3, fh)
-    k = LOOK_PIP / d
-    roi = frame[y0:y1, x0:x1]
-    small = cv2.resize(roi, (max(int(round((x1 - x0) * k)), 1), max(int(round((y1 - y0) * k)), 1)),
-                       interpolation=cv2.INTER_AREA)
-    kx, ky = small.shape[1] / (x1 - x0), small.shape[0] / (y1 - y0)
-
-    def to_small(x: float, y: float) -> tuple[float, float]:
-        return (x - x0 + 0.5) * kx - 0.5, (y - y0 + 0.5) * ky - 0.5
+    k = max(int(math.floor(math.log2(max(d, 1e-3) / LOOK_PIP))), 0)
+    img = pyr.level(k)
+    s = pyr.levels[0].shape[1] / img.shape[1]
+    if s == 1.0:
+        return _look(img, pips, reach, expect)
 
     def to_frame(x: float, y: float) -> tuple[float, float]:
-        return (x + 0.5) / kx - 0.5 + x0, (y + 0.5) / ky - 0.5 + y0
+        return (x + 0.5) * s - 0.5, (y + 0.5) * s - 0.5
 
-    b = _look(small, [(*to_small(x, y), pd * k) for x, y, pd in pips], reach * k, expect)
+    b = _look(img, [((x + 0.5) / s - 0.5, (y + 0.5) / s - 0.5, pd / s) for x, y, pd in pips], reach / s, expect)
     if b.kind != "die":
         return b
     b.x, b.y = to_frame(b.x, b.y)
-    b.side /= k
+    b.side *= s
     bx, by, bw, bh = b.box
-    b.box = (int(bx / kx) + x0, int(by / ky) + y0, int(math.ceil(bw / kx)), int(math.ceil(bh / ky)))
+    b.box = (int(bx * s), int(by * s), int(math.ceil(bw * s)), int(math.ceil(bh * s)))
     b.pips = [to_frame(x, y) for x, y in b.pips]
-    b.pip_d /= k
+    b.pip_d *= s
     return b
 
 
@@ -334,7 +338,8 @@ def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
 
 
-def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]]) -> list[DieBody]:
+def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
+              pyramid: Pyramid | None = None) -> list[DieBody]:
     """Dice the pip search missed: spots inside blobs off the table seed a look at the die around them.
 
     ``taken`` are (x, y, half side) of dice already read; spots inside them are skipped, and every
@@ -363,7 +368,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]]) -> lis
             if any(abs(x - tx) < r and abs(y - ty) < r for tx, ty, r in taken):
                 continue
             tries += 1
-            die = look(frame, [(x, y, d)], 1.3 * 5.0 * d)
+            die = look(pyramid or frame, [(x, y, d)], 1.3 * 5.0 * d)
             if die.kind == "die" and die.count:
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
