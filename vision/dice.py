@@ -15,7 +15,15 @@ The reader works from the pips outwards, so it does not care what colour the tab
 4. in oblique views the side faces of a die form further groups next to the top face: of two
    groups that touch, the one on the darker body of the same colour, with flatter pips, or lower
    in the frame with narrower pips is a side face and is dropped;
-5. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
+5. the die around each face is looked at in the face's own colours (vision.dice_body): a face on
+   a surface that runs on (a plate, a printed panel) is dropped, and so is one whose body does not
+   stand out from its surroundings unless its pips lie in a die's exact layout; a lone pip needs a
+   clean square die around it; inside a clean die the pips are counted again relative to its body
+   colour, which mends faces whose pips the search split or lost (small dice, marbled bodies);
+6. dice the pip search missed are looked for from their bodies: pips that made no face, and round
+   spots inside blobs that differ from a median-estimated table colour, each seed a look at the
+   die around them, kept when a clean die with a die's pip layout is there;
+7. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
    is the strongest cue); a profile taught from the players' own dice replaces the built-in rules.
 
 Confidence drops for a lone pip with no die edge around it (a coin looks like a one), for blurred
@@ -32,6 +40,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision import dice_body
 from vision.common import ImageError, Observation, check_frame
 
 BODIES = ("white", "black", "other")
@@ -55,6 +64,10 @@ SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
+RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
+LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
+LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
+LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 
 
 @dataclass
@@ -575,8 +588,12 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> 
     return out
 
 
-def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float]) -> list[dict[str, Any]]:
-    """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes."""
+def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
+              leftover: list[Pip] | None = None) -> list[dict[str, Any]]:
+    """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
+
+    Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``.
+    """
     pips = find_pips(planes, pip_range)
     if not pips:
         return []
@@ -585,9 +602,9 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
     for face in group_faces(planes, pips):
         count = sum(p.count for p in face)
-        if count > 6:
-            continue
-        if count == 1 and not _lone_pip_ok(planes, face[0]):
+        if count > 6 or (count == 1 and not _lone_pip_ok(planes, face[0])):
+            if leftover is not None:
+                leftover += face
             continue
         st = _face_stats(face)
         size = max(st["span"] + 2.4 * st["d"], (3.2 if count == 1 else 4.6) * st["d"])
@@ -607,6 +624,70 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     return faces
 
 
+def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Dice around pips that made no face: a clean die body around the pip with a die's pips in it."""
+    taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
+    out: list[dict[str, Any]] = []
+    for p in sorted(leftover, key=lambda q: -abs(q.body_v - q.pip_v))[:RESEED_MAX]:
+        if any(abs(p.x - x) < r and abs(p.y - y) < r for x, y, r in taken):
+            continue
+        b = dice_body.look(pyramid, [(p.x, p.y, p.d)], 1.3 * 5.0 * p.d)
+        if b.kind != "die" or not b.count or not b.pips:
+            continue
+        out.append(_body_face(b))
+        taken.append((b.x, b.y, 0.5 * b.side))
+    return out
+
+
+def _body_face(b: dice_body.DieBody) -> dict[str, Any]:
+    """A face dict (as _faces_of makes) for a die read from its body."""
+    pips = [Pip(x, y, b.pip_d, b.pip_d, b.dark, b.pip_l, b.body_l, 1.0) for x, y in b.pips]
+    contrast = abs(b.body_l - b.pip_l) / max(b.body_l, b.pip_l, 1.0)
+    return {"face": pips, "count": b.count, "x": b.x, "y": b.y, "size": b.side, "dark": b.dark,
+            "flat": 1.0, "d": b.pip_d, "major": b.pip_d, "body_rel": 1.0, "score": 0.0,
+            "conf": 0.7 * min(1.0, 0.35 + contrast)}
+
+
+def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
+    """A face of three or more single pips in a die's exact layout (keeps a die the body check missed)."""
+    face = f["face"]
+    if f["count"] < LAYOUT_MIN or len(face) != f["count"]:
+        return False
+    misfit, scale = dice_body.layout_fit([(p.x, p.y) for p in face])
+    return misfit <= tol and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
+
+
+def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Look at the die body around each face: drop faces with no die around them, recount clean dice.
+
+    A face on a surface (a plate, a printed panel) is dropped; so is one whose body hardly differs
+    from its surroundings, unless its pips sit in a die's exact layout; a lone pip needs a clean die.
+    """
+    out = []
+    for f in faces:
+        pts = [(p.x, p.y, p.d) for p in f["face"]]
+        xy = np.float32([[p.x, p.y] for p in f["face"]])
+        far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
+        side = max(1.5 * far, 5.0 * f["d"])
+        b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
+        if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
+            continue
+        if f["count"] == 1 and b.kind in ("touch", "framed"):
+            continue  # a lone spot with no clean die around it: glare, a stud, a coin
+        if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
+            continue  # two or three spots along a side of their blob: print, not a die
+        if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
+            continue  # spots on a blob that neither recount as a die nor lie in a die's layout
+        if not b.count and len(f["face"]) < f["count"]:
+            continue  # long blobs taken for touching pips, with no clean die around them: print (an 8)
+        if b.kind == "die" and b.count:
+            f["count"] = b.count
+            f["x"], f["y"] = b.x, b.y
+            f["size"] = b.side
+        out.append(f)
+    return out
+
+
 def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Pips -> faces -> top faces -> one dict per die (see the module docstring)."""
     h0, w0 = frame.shape[:2]
@@ -618,7 +699,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     if profile and "pip_diameter" in profile:
         lo, hi = profile["pip_diameter"]
         pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
-    faces = _faces_of(planes_of(frame), pip_range)
+    leftover: list[Pip] = []
+    faces = _faces_of(planes_of(frame), pip_range, leftover)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
@@ -627,12 +709,15 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
         extra = [f for f in _faces_of((value, value), pip_range) if all(p.merged == 1 for p in f["face"])]
         faces = _merge_passes(faces, extra)
-    if not faces:
-        return []
     gains = _wb_gains(frame)
     for f in faces:
         f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
     faces = _drop_side_faces(faces)
+    pyramid = dice_body.Pyramid(frame)
+    faces = _check_bodies(pyramid, faces)
+    faces += _reseed(pyramid, leftover, faces)
+    taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
+    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid)]
     out = []
     for f in faces:
         body_lab, pip_lab = face_colours(frame, f["face"], gains)

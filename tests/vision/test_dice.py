@@ -40,10 +40,10 @@ def test_real_oblique_held_out_photos_are_counted():
     tally = bench_dice.Tally()
     for path, truth in bench_dice.load_labels(PHOTOS, "oblique", "test"):
         tally.add(dice.read(cv2.imread(str(path))).objects, truth)
-    # measured (docs/bench/dice.md): recall 95.9 %, precision 82.6 %, right pips of all dice 93.3 %
-    assert tally.matched / tally.truth >= 0.92
-    assert tally.matched / tally.found >= 0.78
-    assert tally.right / tally.truth >= 0.90
+    # measured (docs/bench/dice.md): recall 95.9 %, precision 94.9 %, right pips of all dice 95.3 %
+    assert tally.matched / tally.truth >= 0.93
+    assert tally.matched / tally.found >= 0.91
+    assert tally.right / tally.truth >= 0.92
 
 
 @needs_photos
@@ -51,10 +51,10 @@ def test_real_topdown_held_out_photos_are_counted():
     tally = bench_dice.Tally()
     for path, truth in bench_dice.load_labels(PHOTOS, "topdown", "test"):
         tally.add(dice.read(cv2.imread(str(path))).objects, truth)
-    # measured (docs/bench/dice.md): recall 79.9 %, precision 81.4 %, right pips of all dice 55.1 %
-    assert tally.matched / tally.truth >= 0.75
-    assert tally.matched / tally.found >= 0.77
-    assert tally.right / tally.truth >= 0.50
+    # measured (docs/bench/dice.md): recall 80.3 %, precision 99.5 %, right pips of all dice 73.4 %
+    assert tally.matched / tally.truth >= 0.77
+    assert tally.matched / tally.found >= 0.95
+    assert tally.right / tally.truth >= 0.69
 
 
 # --- rendered scenes ---------------------------------------------------------------------------------
@@ -97,10 +97,11 @@ def test_side_face_of_a_tilted_die_is_not_counted():
         right += sum(1 for i, j in pairs if found[i]["pips"] == truth[j]["pips"])
         matched += len(pairs)
         extra += len(found) - len(pairs)
-    # measured: 19 of 20 dice found, 14 of them with the right top face, 4 extra faces in 10 scenes
-    assert matched >= 16
-    assert right / matched >= 0.6
-    assert extra <= 6
+    # measured: 15 of 20 dice found, 14 of them with the right top face, 2 extra faces in 10 scenes
+    # (a black die on dark wood whose faces run together is left out rather than misread)
+    assert right >= 13
+    assert matched - right <= 2
+    assert extra <= 4
 
 
 # --- bad frames: never an exception, nothing (or nothing sure) found, bounded time ----------------------

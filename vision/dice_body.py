@@ -1,0 +1,441 @@
+"""Die bodies around found pips: is there a die there, how big, and how many pips does it hold.
+
+The pip search (vision.dice) finds faces from their pips. This module looks at the die around a
+face, in the face's own colours, so every threshold follows that die and that frame:
+1. the body colour is sampled right around the face's pips and the colour distance of every pixel
+   near the face to it is measured (Lab, blurred a little so marbled or speckled bodies hold);
+2. the threshold between body and not-body sits between the body's own spread and the distance of
+   the surroundings (the table, a tray wall, a neighbouring die of another colour);
+3. the body pixels connected to the face, with the pips' holes filled, are the die's body: a
+   compact, about square blob of a die's size is a clean die; a blob running off in all directions
+   is a surface (a plate, a printed panel), so the "pips" on it are no die;
+4. inside a clean die the pips are spots far from the body colour towards the pip colour, of
+   about the face's pip size; touching spots count by their area. This recounts faces whose pips
+   the pip search split or lost.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+# body check around a face (look)
+BODY_SPREAD_K = 1.5  # body pixels lie within this many times the body ring's median distance (+6)
+AROUND_K = 1.3  # the surroundings must be at least this much farther from the body than that
+GAP_K = 1.5  # ... and the pips too
+DIE_FILL = 0.72  # a die's body fills at least this share of its min-area rectangle
+DIE_ASPECT = 1.4  # ... and that rectangle is at most this elongated
+ONE_FILL = 0.84  # a one needs a squarer body (a letter's round hole is no one)
+ONE_ASPECT = 1.25
+ONE_PIP = 0.36  # ... and a pip at most this share of its side (a bold O's hole is larger)
+FRAME_REACH = 0.8  # a faint die's outline is sought up to this many die sides beyond the pips
+FRAME_K = 2.0  # an outline differs from the body by more than this many times the body's spread (+4)
+FRAME_MIN = 8.0  # ... and by at least this (8-bit Lab units)
+FRAME_RAYS = 14  # of 16 rays from the face's centre, this many must cross an outline
+SYM_CENTRE = 0.2  # the pips' centre lies within this share of the side from the body's centre
+SYM_D = 0.8  # every pip's mirror image through that centre lies this many pip diameters from a pip
+SYM_SIDE = 0.1  # ... or this share of the side
+DIAG_TOL = 22.0  # degrees a two's or three's pips may lie off the body's diagonal
+LOOK_PIP = 5.0  # faces with pips of 2 x this (pixels) or more are looked at on a halved frame
+
+# die search off the table (find_dice)
+WORK_SIDE = 400  # long side of the working image for the blob search (pixels)
+BG_SHRINK = 8  # the background median runs on an image this many times smaller again
+BG_KERNEL = 9  # median window on that tiny image (BG_KERNEL * BG_SHRINK working pixels)
+NOISE_K = 3.0  # foreground: colour distance above NOISE_K x the frame's typical one
+MIN_FG = 14.0  # ... and above this (8-bit Lab units)
+SHADOW_W = 0.4  # weight of darkening in that distance (a shadow only darkens the table)
+BLOB_MAX = 0.35  # blobs wider than this share of the frame's short side are the table's own parts
+SEEDS_PER_BLOB = 4  # the strongest spots of a blob seed a look; the rest are its other pips or print
+MAX_SEEDS = 60  # looks per frame at most (time stays bounded on a cluttered table)
+
+
+@dataclass
+class DieBody:
+    """What was seen around one face: a clean die (with its own pip count), a surface, or unsure."""
+
+    # "die" (a clean, square body), "surface" (the body runs on: a plate, a panel), "faint" (the
+    # body hardly differs from its surroundings), "framed" (faint, but an outline all round),
+    # "touch" (the body runs into a neighbour or a wall), "shape" (not square), "small"
+    kind: str
+    x: float = 0.0
+    y: float = 0.0
+    side: float = 0.0
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    count: int = 0  # pips counted inside a clean die (0 = could not count)
+    pips: list[tuple[float, float]] = field(default_factory=list)
+    dark: bool = True  # pips darker than the body
+    body_l: float = 0.0  # lightness of body and pips (0-255)
+    pip_l: float = 0.0
+    pip_d: float = 0.0  # pip diameter
+    angle: float = 0.0  # of the body's min-area rectangle (degrees)
+
+
+def _lab(img: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def _dist(lab: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    d = lab - ref.reshape(1, 1, 3)
+    return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
+
+
+class Pyramid:
+    """A frame and its halvings (cv2.pyrDown), made once per frame as looks ask for them."""
+
+    def __init__(self, frame: np.ndarray) -> None:
+        self.levels = [frame]
+
+    def level(self, k: int) -> np.ndarray:
+        while len(self.levels) <= k and min(self.levels[-1].shape[:2]) >= 32:
+            self.levels.append(cv2.pyrDown(self.levels[-1]))
+        return self.levels[min(k, len(self.levels) - 1)]
+
+
+def look(frame: np.ndarray | Pyramid, pips: list[tuple[float, float, float]], reach: float,
+         expect: int = 0) -> DieBody:
+    """The die around a face with pips (x, y, diameter), searched up to ``reach`` pixels from its centre.
+
+    ``expect`` is the pip search's count for the face (0 if none): of two plausible recounts, the
+    one that agrees with it is taken. A large die is looked at on a halved copy of the frame (a
+    ``Pyramid`` level) where its pips are LOOK_PIP-2xLOOK_PIP pixels: the same answer, a fraction
+    of the work.
+    """
+    pyr = frame if isinstance(frame, Pyramid) else Pyramid(frame)
+    d = float(np.median([p[2] for p in pips]))
+    k = max(int(math.floor(math.log2(max(d, 1e-3) / LOOK_PIP))), 0)
+    img = pyr.level(k)
+    s = pyr.levels[0].shape[1] / img.shape[1]
+    if s == 1.0:
+        return _look(img, pips, reach, expect)
+
+    def to_frame(x: float, y: float) -> tuple[float, float]:
+        return (x + 0.5) * s - 0.5, (y + 0.5) * s - 0.5
+
+    b = _look(img, [((x + 0.5) / s - 0.5, (y + 0.5) / s - 0.5, pd / s) for x, y, pd in pips], reach / s, expect)
+    if b.kind != "die":
+        return b
+    b.x, b.y = to_frame(b.x, b.y)
+    b.side *= s
+    bx, by, bw, bh = b.box
+    b.box = (int(bx * s), int(by * s), int(math.ceil(bw * s)), int(math.ceil(bh * s)))
+    b.pips = [to_frame(x, y) for x, y in b.pips]
+    b.pip_d *= s
+    return b
+
+
+def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: float, expect: int) -> DieBody:
+    """look() at the frame's own scale."""
+    fh, fw = frame.shape[:2]
+    xs = np.float32([p[0] for p in pips])
+    ys = np.float32([p[1] for p in pips])
+    d = float(np.median([p[2] for p in pips]))
+    cx, cy = float(xs.mean()), float(ys.mean())
+    x0, y0 = max(int(cx - reach), 0), max(int(cy - reach), 0)
+    x1, y1 = min(int(math.ceil(cx + reach)) + 1, fw), min(int(math.ceil(cy + reach)) + 1, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return DieBody("small")
+    roi = frame[y0:y1, x0:x1]
+    sigma = max(0.15 * d, 0.6)
+    lab = _lab(cv2.GaussianBlur(roi, (0, 0), sigma))
+    lx, ly = xs - x0, ys - y0
+    # body samples: a ring just outside each pip
+    ang = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
+    r = 0.5 * d * 1.7 + 1.0
+    sx = np.clip(np.rint((lx[:, None] + r * np.cos(ang)[None, :]).ravel()), 0, x1 - x0 - 1).astype(int)
+    sy = np.clip(np.rint((ly[:, None] + r * np.sin(ang)[None, :]).ravel()), 0, y1 - y0 - 1).astype(int)
+    ring = lab[sy, sx]
+    body = np.median(ring, 0)
+    pip_px = lab[np.clip(np.rint(ly).astype(int), 0, y1 - y0 - 1), np.clip(np.rint(lx).astype(int), 0, x1 - x0 - 1)]
+    pip = np.median(pip_px, 0)
+    dist = _dist(lab, body)
+    ring_d = dist[sy, sx]
+    pip_gap = float(np.linalg.norm((pip - body) * np.float32([1, 1.3, 1.3])))
+    spread = float(np.median(ring_d))
+    # the surroundings: the ROI border, where the table (or whatever is next to the die) lies
+    border = np.concatenate([dist[0], dist[-1], dist[:, 0], dist[:, -1]])
+    around = float(np.median(border))
+    lo_thr = BODY_SPREAD_K * spread + 6.0
+    if around < AROUND_K * lo_thr or pip_gap < GAP_K * lo_thr:
+        return DieBody("framed" if _framed(dist, lx, ly, d, spread) else "faint")
+    thr = max(min(0.5 * around, 0.45 * pip_gap), lo_thr)
+    body_mask = (dist <= thr).astype(np.uint8)
+    n, lbl = cv2.connectedComponents(body_mask, connectivity=4)
+    if n < 2:
+        return DieBody("faint")
+    hits = lbl[sy, sx]
+    hits = hits[hits > 0]
+    if hits.size < 0.4 * sx.size:
+        return DieBody("faint")
+    label = int(np.bincount(hits).argmax())
+    comp = (lbl == label).astype(np.uint8)
+    # fill the pips' holes (and anything else enclosed by body)
+    cnts, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cnt = max(cnts, key=cv2.contourArea)
+    solid = np.zeros_like(comp)
+    cv2.drawContours(solid, [cnt], -1, 1, -1)
+    bx, by, bw, bh = cv2.boundingRect(cnt)
+    rw_, rh_ = x1 - x0, y1 - y0
+    touches = int(bx <= 0) + int(by <= 0) + int(bx + bw >= rw_) + int(by + bh >= rh_)
+    if touches >= 2 and (bw >= 0.95 * rw_ or bh >= 0.95 * rh_):
+        return DieBody("surface")
+    (rcx, rcy), (rw, rh), rect_angle = cv2.minAreaRect(cnt)
+    area = float(cv2.contourArea(cnt))
+    side = max(rw, rh)
+    fill = area / max(rw * rh, 1.0)
+    aspect = side / max(min(rw, rh), 1.0)
+    if touches:
+        return DieBody("touch")
+    if fill < DIE_FILL or aspect > DIE_ASPECT or side < 2.2 * d:
+        return DieBody("shape")
+    out = DieBody("die", rcx + x0, rcy + y0, side, (bx + x0, by + y0, bw, bh), dark=bool(pip[0] < body[0]),
+                  body_l=float(body[0]), pip_l=float(pip[0]), pip_d=d, angle=float(rect_angle))
+    # pips inside: far from the body colour, towards the pip colour
+    er = max(int(round(0.05 * side)), 1)
+    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1)))
+    to_pip = _dist(lab, pip)
+    spots = ((dist > 0.5 * pip_gap) & (to_pip < dist) & (inner > 0)).astype(np.uint8)
+    n, lbl, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    pip_area = math.pi * (0.5 * d) ** 2
+    # the found pips' size is measured at a threshold and runs small on blurred pips: the spots'
+    # own typical area is the unit when it is close to it; when some pips touch, the median spot
+    # may be two pips, so the lower quartile is tried next
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(np.float32)
+    areas = areas[areas >= 0.3 * pip_area]
+    units = [float(np.median(areas)), float(np.percentile(areas, 25))] if areas.size else []
+    units = [u for u in units if 0.6 * pip_area <= u <= 2.2 * pip_area] or [pip_area]
+    readings = []
+    for unit in units:
+        count, found, largest = _count_spots(stats, cents, lbl, unit, side, x0, y0)
+        if count == 1 and (fill < ONE_FILL or aspect > ONE_ASPECT
+                           or 2 * math.sqrt(largest / math.pi) > ONE_PIP * side):
+            return out  # a lone spot in a round or long blob, or a big hole, is a letter or a stud
+        if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d) and diagonal(found, out.angle):
+            readings.append((count, found))
+    if readings:
+        # where the pip search's own count is one of the readings, the two agree: take it
+        out.count, out.pips = next((r for r in readings if r[0] == expect), readings[0])
+    return out
+
+
+def _count_spots(stats: np.ndarray, cents: np.ndarray, lbl: np.ndarray, unit: float, side: float, x0: int,
+                 y0: int) -> tuple[int, list[tuple[float, float]], float]:
+    """Pips in the spots of a die (touching pips count by area): count, centres, largest spot area."""
+    count = 0
+    found: list[tuple[float, float]] = []
+    largest = 0.0
+    for i in range(1, len(stats)):
+        a = float(stats[i, cv2.CC_STAT_AREA])
+        if a < 0.3 * unit or a > 4.2 * unit:
+            continue
+        if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) > 0.75 * side:
+            continue
+        k = min(max(int(round(a / unit)), 1), 3) if a > 1.6 * unit else 1
+        count += k
+        largest = max(largest, a)
+        if k == 1:
+            found.append((float(cents[i][0]) + x0, float(cents[i][1]) + y0))
+        else:
+            bx, by, bw, bh = (int(v) for v in stats[i, :4])
+            found += _split_spot(lbl[by:by + bh, bx:bx + bw] == i, k, x0 + bx, y0 + by)
+    return count, found, largest
+
+
+def _framed(dist: np.ndarray, lx: np.ndarray, ly: np.ndarray, d: float, spread: float) -> bool:
+    """True when the body around the pips ends within a die's reach on nearly every side.
+
+    A die on a table of nearly its own colour still shows its outline (shading, a shadow, an edge
+    line); a printed mark on a panel or a hole in a plate has the same plain surround far beyond.
+    """
+    h, w = dist.shape
+    cx, cy = float(lx.mean()), float(ly.mean())
+    r_in = float(np.sqrt((lx - cx) ** 2 + (ly - cy) ** 2).max()) + 0.9 * d
+    side = max(2.0 * r_in, 3.5 * d)
+    ts = np.linspace(r_in, r_in + FRAME_REACH * side, 24, dtype=np.float32)
+    ang = np.linspace(0, 2 * np.pi, 16, endpoint=False, dtype=np.float32)
+    xs = np.clip(np.rint(cx + np.cos(ang)[:, None] * ts[None, :]), 0, w - 1).astype(int)
+    ys = np.clip(np.rint(cy + np.sin(ang)[:, None] * ts[None, :]), 0, h - 1).astype(int)
+    vals = dist[ys, xs]
+    hits = (vals > max(FRAME_K * spread + 4.0, FRAME_MIN)).any(1)
+    return int(hits.sum()) >= FRAME_RAYS
+
+
+def _split_spot(spot: np.ndarray, k: int, x0: int, y0: int) -> list[tuple[float, float]]:
+    """Centres of the k touching pips in one spot, spread along its long axis."""
+    ys, xs = np.nonzero(spot)
+    cx, cy = float(xs.mean()), float(ys.mean())
+    if k == 1:
+        return [(cx + x0, cy + y0)]
+    cov = np.cov(np.stack([xs, ys]).astype(np.float32))
+    vals, vecs = np.linalg.eigh(cov)
+    ax = vecs[:, 1]
+    # a uniform bar of k discs: centres at +-(k-1)/k of the half length, half length = sqrt(3 var)
+    half = math.sqrt(3.0 * max(float(vals[1]), 0.0)) * (k - 1) / k
+    return [(cx + x0 + t * half * float(ax[0]), cy + y0 + t * half * float(ax[1]))
+            for t in np.linspace(-1.0, 1.0, k)]
+
+
+def diagonal(pips: list[tuple[float, float]], body_angle: float) -> bool:
+    """A two or three lies along a diagonal of its die (an 8's or a colon's holes line up with a side)."""
+    if len(pips) not in (2, 3):
+        return True
+    xy = np.float32(pips)
+    dx, dy = xy[-1] - xy[0] if len(pips) == 2 else _far_pair(xy)
+    rel = (math.degrees(math.atan2(float(dy), float(dx))) - body_angle) % 90.0
+    return abs(rel - 45.0) <= DIAG_TOL
+
+
+def _far_pair(xy: np.ndarray) -> np.ndarray:
+    d2 = ((xy[:, None] - xy[None]) ** 2).sum(2)
+    i, j = np.unravel_index(int(np.argmax(d2)), d2.shape)
+    return xy[j] - xy[i]
+
+
+def _symmetric(pips: list[tuple[float, float]], cx: float, cy: float, side: float, d: float) -> bool:
+    """Every die face's pips are point-symmetric about the face's centre (a one sits at the centre).
+
+    Spots that break this are glare, a chip, or a neighbouring face's pips, so the count is not
+    trusted.
+    """
+    xy = np.float32(pips)
+    mid = xy.mean(0)
+    if math.hypot(mid[0] - cx, mid[1] - cy) > SYM_CENTRE * side:
+        return False
+    mirrored = 2 * mid - xy
+    dists = np.sqrt(((mirrored[:, None] - xy[None]) ** 2).sum(2)).min(1)
+    return bool((dists <= max(SYM_D * d, SYM_SIDE * side)).all())
+
+
+def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
+    """Mask (working size) of pixels that differ from the local table colour, and the working scale."""
+    h, w = frame.shape[:2]
+    scale = max(max(h, w) / WORK_SIDE, 1.0)
+    small = cv2.resize(frame, (max(int(round(w / scale)), 8), max(int(round(h / scale)), 8)),
+                       interpolation=cv2.INTER_AREA)
+    sh, sw = small.shape[:2]
+    tiny = cv2.resize(small, (max(sw // BG_SHRINK, 3), max(sh // BG_SHRINK, 3)), interpolation=cv2.INTER_AREA)
+    k = min(BG_KERNEL, (min(tiny.shape[:2]) // 2) * 2 - 1)
+    if k >= 3:
+        tiny = cv2.medianBlur(tiny, k)
+    bg = cv2.resize(tiny, (sw, sh), interpolation=cv2.INTER_LINEAR)
+    diff = _lab(small) - _lab(bg)
+    # a shadow only darkens the table: darkening counts less than brightening or a change of hue,
+    # so dice stand out from their own shadows (a black die is dark enough to stand out anyway)
+    dl = np.where(diff[..., 0] < 0, SHADOW_W * diff[..., 0], diff[..., 0])
+    dist = cv2.magnitude(dl, 1.3 * cv2.magnitude(diff[..., 1], diff[..., 2]))
+    typical = float(np.median(dist[::2, ::2]))
+    mask = (dist > max(NOISE_K * typical, MIN_FG)).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    return mask, scale
+
+
+def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    d = a - b
+    return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
+
+
+def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
+              pyramid: Pyramid | None = None) -> list[DieBody]:
+    """Dice the pip search missed: spots inside blobs off the table seed a look at the die around them.
+
+    ``taken`` are (x, y, half side) of dice already read; spots inside them are skipped, and every
+    die found here is added to it.
+    """
+    mask, scale = foreground(frame)
+    # two-level contours: a die inside a tray (itself a ring of foreground) is an outer contour too
+    contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    sh, sw = mask.shape
+    out = []
+    tries = 0
+    for ci, cnt in enumerate(contours):
+        if hier[0][ci][3] != -1 or cv2.contourArea(cnt) < 30:
+            continue
+        (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
+        if max(rw, rh) > BLOB_MAX * min(sh, sw):
+            continue
+        bx, by, bw, bh = (v * scale for v in cv2.boundingRect(cnt))
+        # a blob no bigger than the die already read inside it is that die
+        inside = [r for tx, ty, r in taken if bx <= tx <= bx + bw and by <= ty <= by + bh]
+        if inside and max(bw, bh) <= 2.6 * max(inside):
+            continue
+        for x, y, d in _blob_spots(frame, cnt.astype(np.float32) * scale, max(rw, rh) * scale)[:SEEDS_PER_BLOB]:
+            if tries >= MAX_SEEDS:
+                return out
+            if any(abs(x - tx) < r and abs(y - ty) < r for tx, ty, r in taken):
+                continue
+            tries += 1
+            die = look(pyramid or frame, [(x, y, d)], 1.3 * 5.0 * d)
+            if die.kind == "die" and die.count:
+                out.append(die)
+                taken.append((die.x, die.y, 0.5 * die.side))
+    return out
+
+
+def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float) -> list[tuple[float, float, float]]:
+    """Round spots inside a blob that stand out from its typical colour: pip candidates (x, y, d)."""
+    fh, fw = frame.shape[:2]
+    x, y, w, h = cv2.boundingRect(np.rint(contour).astype(np.int32))
+    x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return []
+    roi = frame[y0:y1, x0:x1]
+    solid = np.zeros(roi.shape[:2], np.uint8)
+    cv2.drawContours(solid, [np.rint(contour - np.float32([x0, y0])).astype(np.int32)], -1, 1, -1)
+    sel = solid > 0
+    if int(sel.sum()) < 30:
+        return []
+    lab = _lab(cv2.GaussianBlur(roi, (3, 3), 0))
+    body = np.median(lab[sel], 0)
+    dist = _dist_img(lab, body.reshape(1, 1, 3))
+    vals = np.clip(dist[sel], 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(vals.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    spots = ((dist > max(otsu, 20.0)) & sel).astype(np.uint8)
+    # a spot touching the blob's rim is its shadow, its edge or a neighbour, not a pip
+    rim = sel & ~(cv2.erode(solid, np.ones((3, 3), np.uint8)) > 0)
+    n, lbl, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    on_rim = np.zeros(n, bool)
+    on_rim[np.unique(lbl[rim])] = True
+    out = []
+    for i in range(1, n):
+        a = float(stats[i, cv2.CC_STAT_AREA])
+        bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+        if on_rim[i] or a < 4 or max(bw, bh) > 1.8 * min(bw, bh) + 1 or a < 0.5 * bw * bh:
+            continue
+        d = 2.0 * math.sqrt(a / math.pi)
+        if d > 0.35 * side and side < 3 * max(bw, bh):
+            continue
+        contrast = float(dist[lbl == i].mean())
+        out.append((contrast, float(cents[i][0] + x0), float(cents[i][1] + y0), d))
+    out.sort(reverse=True)
+    return [(cx, cy, d) for _, cx, cy, d in out]
+
+
+LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+           6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def layout_fit(points: list[tuple[float, float]]) -> tuple[float, float]:
+    """How well pips match a die face's layout: (rms misfit / layout scale, layout scale in pixels).
+
+    The face's pattern is fitted by the best rotation, scale and shift (any pip order); a real face
+    fits within a small share of its scale, a row of print or a keyboard's keys rarely do.
+    """
+    n = len(points)
+    if n < 2 or n > 6:
+        return 0.0, 0.0
+    z = np.array([complex(x, y) for x, y in points])
+    w = np.array([complex(x, y) for x, y in LAYOUTS[n]])
+    perms = np.array(list(itertools.permutations(range(n))))
+    zp = z[perms]  # (P, n): the pips in every order
+    wc = w - w.mean()
+    zc = zp - zp.mean(1, keepdims=True)
+    a = (zc * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum()
+    res = np.sqrt((np.abs(zc - a[:, None] * wc[None, :]) ** 2).mean(1))
+    k = int(np.argmin(res))
+    scale = float(abs(a[k]))
+    return float(res[k]) / max(scale, 1e-6), scale
