@@ -17,6 +17,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision import board_grid
 from vision.common import ImageError, Observation, check_frame
 
 COLOURS = ("R", "Y", "G", "B")
@@ -27,6 +28,8 @@ BORDER_CELLS = 0.08 / (0.84 / 6)  # the dark border's width, in cells (design of
 CELL = 40  # pixels per cell in the straightened board
 WORK_WIDTH = 480
 EPS = 6.0
+MIN_GRID = 0.2  # least grid score (pale lines over cells and border) of a board
+GOOD_GRID = 0.45  # a grid score no other outline needs to beat
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:
@@ -103,25 +106,6 @@ def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, quad)
 
 
-def _gridness(frame: np.ndarray, hom: np.ndarray) -> float:
-    """How much a candidate looks like the grid: saturated cell middles, pale grid lines."""
-    cs = np.float32([[c + 0.5, r + 0.5] for r in range(6) for c in range(6)])
-    ls = np.float32([[c, r + 0.5] for r in range(6) for c in range(1, 6)])
-    h, w = frame.shape[:2]
-
-    def sample(pts):
-        p = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), hom).reshape(-1, 2)
-        xs = np.clip(np.round(p[:, 0]).astype(int), 0, w - 1)
-        ys = np.clip(np.round(p[:, 1]).astype(int), 0, h - 1)
-        return frame[ys, xs].astype(np.float32)
-
-    c, g = sample(cs), sample(ls)
-    sat_c = (c.max(axis=1) - c.min(axis=1)) / (c.max(axis=1) + 10)
-    sat_g = (g.max(axis=1) - g.min(axis=1)) / (g.max(axis=1) + 10)
-    light = np.median(g.mean(axis=1)) / (np.median(c.mean(axis=1)) + 10)
-    return float(np.median(sat_c) - np.median(sat_g) + 0.2 * min(light, 2.0))
-
-
 def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     """Homography grid units -> frame pixels, with row 1 / column 1 at grid (0, 0); and a score."""
     h, w = frame.shape[:2]
@@ -131,42 +115,31 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
         if f <= 0.5:  # halve exactly first: area averaging at an integer factor is fast
             gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         gray = cv2.resize(gray, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
-    best = None
+    best: tuple[float, np.ndarray] | None = None
     for finder in (_quads, _mesh_quads):
+        # every outline read as the board's edge or the grid's, ranked by how well the grid's lines
+        # fall on pale lines; the best few are refitted to the lines themselves and scored again
+        cands = []
         for q in finder(gray):
             quad = _order(q / f)
             for is_board in (True, False):
                 hom = _grid_homography(quad, is_board)
-                score = _gridness(frame, hom)
-                if best is None or score > best[0]:
-                    best = (score, hom)
-        if best is not None and best[0] >= 0.25:
+                cands.append((board_grid.grid_score(frame, hom), hom))
+        cands.sort(key=lambda c: -c[0])
+        for _, hom in cands[:3]:
+            hom = board_grid.refine(frame, hom)
+            score = board_grid.grid_score(frame, hom)
+            if best is None or score > best[0]:
+                best = (score, hom)
+            if best[0] >= GOOD_GRID:
+                break
+        if best is not None and best[0] >= GOOD_GRID:
             break
-    if best is None or best[0] < 0.25:
+    if best is None or best[0] < MIN_GRID:
         return None
     score, hom = best
-    # the white dot sits in the border at the corner of row 1, column 1
-    d = BORDER_CELLS / 2
-    corners = np.float32([[-d, -d], [6 + d, -d], [6 + d, 6 + d], [-d, 6 + d]])
-    p = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), hom).reshape(-1, 2)
-    # look in a window about the dot's size (a quarter of the border), so an outline a few pixels off
-    # still finds it; the corner that stands out most above its own surroundings wins (a glare spot
-    # is wide and smooth, the dot small and sharp)
-    cell_px = np.sqrt(cv2.contourArea(cv2.perspectiveTransform(
-        np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2), hom))) / 6
-    r = max(1, int(round(0.25 * BORDER_CELLS * cell_px)))
-    vals = []
-    for x, y in p:
-        xi, yi = int(round(x)), int(round(y))
-        if r <= xi < w - r and r <= yi < h - r:
-            inner = frame[yi - r:yi + r + 1, xi - r:xi + r + 1].astype(np.float32)
-            around = frame[max(0, yi - 3 * r):yi + 3 * r + 1, max(0, xi - 3 * r):xi + 3 * r + 1]
-            n_in, n_all = inner.size, around.size
-            vals.append(float(inner.mean() - (float(around.sum()) - float(inner.sum())) / max(1, n_all - n_in)))
-        else:
-            vals.append(-1.0)
-    k = int(np.argmax(vals))
-    # re-anchor so corner k becomes grid (0, 0)
+    # re-anchor so the corner with the white dot becomes grid (0, 0)
+    k = board_grid.dot_corner(frame, hom)
     grid = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]])
     frame_pts = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), hom).reshape(-1, 2)
     hom = cv2.getPerspectiveTransform(grid, np.roll(frame_pts, -k, axis=0).astype(np.float32))
@@ -327,7 +300,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     hom, score = found
     top = _straighten(frame, hom)
     labels = _classify(_cell_features(top), prof)
-    board_conf = float(np.clip((score - 0.25) / 0.25, 0.2, 1.0))
+    board_conf = float(np.clip((score - MIN_GRID) / (GOOD_GRID - MIN_GRID), 0.2, 1.0))
     gx, gy = np.meshgrid(np.arange(7, dtype=np.float32), np.arange(7, dtype=np.float32))
     nodes = cv2.perspectiveTransform(np.stack([gx, gy], 2).reshape(-1, 1, 2), hom).reshape(7, 7, 2)
     objects = []
