@@ -147,7 +147,14 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
 
 
 _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points repeat every 72 degrees
-BUTTON_W = (1.04, 0.374, 0.481)  # weights of ring peak and rim, and the offset, against the disc's darkness
+# Two linear rules on the cell measurements (all ratios within the cell or to this board's own cells),
+# fitted by logistic regression on rendered tuning boards (seeds 0-999): a positive score says star,
+# or (for a cell that is not a star) button. "_y" / "_n" features count only on yellow / other cells.
+STAR_RULE = ({"to_star_n": -0.72, "mid_shift_n": 3.56, "spread_y": 4.72, "mid_shift_y": 7.34, "dark_y": -1.80,
+              "yel": -0.78, "five_y": 41.8, "five_n": 9.48, "spread": 2.37, "dark": 1.38, "ridge": -3.43,
+              "five_share": 7.13, "whiten": -1.37}, -8.06)
+BUTTON_RULE = ({"ridge": 32.2, "ridge_board": 34.6, "dark": -23.2, "rim": 4.21}, 10.01)
+SCORE_SCALE = 4.0  # score at which a content call counts as certain
 SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
 BAND = 0.025  # radial step of that profile, in cells
 
@@ -169,63 +176,84 @@ _NBIN = len(_BANDS) * SECTORS
 _BIN_COUNT = np.maximum(np.bincount(_BIN, minlength=_NBIN), 1).astype(np.float32)
 
 
-def _ring_peak(plane: np.ndarray, bg: np.ndarray) -> np.ndarray:
-    """How much a thin ring at 0.25-0.38 cell stands out above both the disc inside it and the cell
-    outside it, relative to the cell's own background: the median over sectors, so a glare spot or a
-    shadow edge (a few sectors) does not make a ring, and a smooth light gradient cancels out."""
+def _ring_ridge(plane: np.ndarray) -> np.ndarray:
+    """How much a thin ring at 0.25-0.38 cell stands out as a ridge along the radius (a band above the
+    mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the strongest ridge,
+    then the median over sectors. A ridge needs a sharp edge on both sides, so the smooth rise of a
+    glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
     n = plane.shape[0]
     vals = plane[:, _PIX]
     idx = (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel()
     prof = np.bincount(idx, weights=vals.ravel(), minlength=n * _NBIN).reshape(n, len(_BANDS), SECTORS)
     prof /= _BIN_COUNT.reshape(len(_BANDS), SECTORS)
-    inner = prof[:, (_BANDS >= 0.12) & (_BANDS < 0.22)].mean(axis=1)
-    ring = prof[:, (_BANDS >= 0.25) & (_BANDS < 0.38)].max(axis=1)
-    outer = prof[:, _BANDS >= 0.38].min(axis=1)
-    peak = (ring - np.maximum(inner, outer)) / bg[:, None]
-    return np.median(peak, axis=1)
+    ridge = prof[:, 2:-2] - 0.5 * (prof[:, :-4] + prof[:, 4:])
+    mid_bands = _BANDS[2:-2]
+    best = ridge[:, (mid_bands >= 0.25) & (mid_bands < 0.38)].max(axis=1)
+    return np.median(best, axis=1)
 
 
-def _cell_features(top: np.ndarray) -> list[dict[str, Any]]:
-    """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once."""
+def _cell_masks() -> dict[str, np.ndarray]:
+    """Pixel masks of one straightened cell (CELL x CELL) and the sector one-hots of the star's circle."""
     yy, xx = np.mgrid[0:CELL, 0:CELL].astype(np.float32) - (CELL - 1) / 2
     rr = np.sqrt(xx ** 2 + yy ** 2) / CELL
-    corner = ((np.abs(xx) > CELL * 0.3) & (np.abs(yy) > CELL * 0.3) & (np.abs(xx) < CELL * 0.43)
-              & (np.abs(yy) < CELL * 0.43)).ravel()
-    middle = (rr < 0.2).ravel()
-    rim = ((rr > 0.27) & (rr < 0.37)).ravel()
+    near = (np.abs(xx) > CELL * 0.3) & (np.abs(yy) > CELL * 0.3) & (np.abs(xx) < CELL * 0.43) & (np.abs(yy) < CELL * 0.43)
+    corners = [np.flatnonzero((near & (sx * xx > 0) & (sy * yy > 0)).ravel()) for sx in (-1, 1) for sy in (-1, 1)]
     circle = ((rr > 0.26) & (rr < 0.32)).ravel()
     ang = np.arctan2(yy, xx).ravel()[circle]
     sectors = ((ang + np.pi) / (2 * np.pi) * 20).astype(int) % 20
     onehot = np.zeros((sectors.size, 20), np.float32)
     onehot[np.arange(sectors.size), sectors] = 1.0
     onehot /= onehot.sum(axis=0, keepdims=True)
+    return {"corners": np.stack(corners), "middle": np.flatnonzero(rr.ravel() < 0.2),
+            "rim": np.flatnonzero(((rr > 0.27) & (rr < 0.37)).ravel()), "circle": np.flatnonzero(circle),
+            "onehot": onehot}
+
+
+_MASKS = _cell_masks()
+
+
+def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
+    arrays with one row per cell (row-major)."""
+    m = _MASKS
     cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
     cells = cells.astype(np.float32)
     lum = cells.mean(axis=2)
-    ring = np.median(cells[:, corner], axis=1)  # (36, 3)
-    mid = cells[:, middle].mean(axis=1)
+    # the four corners (a piece in the middle never covers them), each on its own
+    corner = np.median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
+    ring = np.median(corner, axis=1)  # (36, 3)
+    # glare adds white light, which washes a colour out: the most saturated corner is the one glare
+    # touched least, so the printed colour is read there
+    sat = (corner.max(axis=2) - corner.min(axis=2)) / (corner.max(axis=2) + EPS)
+    colour = corner[np.arange(36), sat.argmax(axis=1)]
+    mid = cells[:, m["middle"]].mean(axis=1)
     ring_l = ring.mean(axis=1) + EPS
     ring_ch = _chroma(ring)  # (36, 2)
-    circ = cells[:, circle] + EPS
+    circ = cells[:, m["circle"]] + EPS
     ch = np.stack([np.log(circ[..., 2] / circ[..., 1]), np.log(circ[..., 0] / circ[..., 1])], axis=2)
     dist = np.linalg.norm(ch - ring_ch[:, None, :], axis=2)
-    sig = dist + np.abs(np.log((lum[:, circle] + EPS) / ring_l[:, None]))
-    per_sector = sig @ onehot  # (36, 20)
+    sig = dist + np.abs(np.log((lum[:, m["circle"]] + EPS) / ring_l[:, None]))
+    per_sector = sig @ m["onehot"]  # (36, 20)
     five = np.abs(per_sector @ _FIVE) / 20 * 2
     srt = np.sort(per_sector, axis=1)
-    q = np.stack([srt[:, 4], srt[:, 16]])  # 20th and 80th percentile of 20 sectors
-    dark = (lum[:, middle].mean(axis=1) + EPS) / ring_l
-    rim_px = lum[:, rim]
+    dark = (lum[:, m["middle"]].mean(axis=1) + EPS) / ring_l
+    rim_px = lum[:, m["rim"]]
     k90 = int(rim_px.shape[1] * 0.9)
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
-    mid_shift = np.linalg.norm(_chroma(mid) - ring_ch, axis=1)
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
-    peak = _ring_peak(cells[np.arange(36), :, darkest], ring_l)
-    return [{"ring": ring[i], "mid": mid[i], "dark": float(dark[i]), "rim": float(rim_l[i]),
-             "spread": float(q[1, i] - q[0, i]), "five": float(five[i]), "mid_shift": float(mid_shift[i]),
-             "peak": float(peak[i])}
-            for i in range(36)]
+    ridge = _ring_ridge(cells[np.arange(36), :, darkest])
+    # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
+    # corners does not shrink it (the reference is learned from the whole board, not the one cell)
+    board_l = float(np.median(ring_l))
+    return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
+            "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
+            "five": five, "mid_shift": np.linalg.norm(_chroma(mid) - ring_ch, axis=1),
+            "ridge": ridge / ring_l, "ridge_board": ridge / board_l,
+            # how periodic (five points) the change around the circle is, against how much it changes
+            "five_share": five / (per_sector.mean(axis=1) + 0.05),
+            # white light added in the middle (glare) lifts the darkest channel there above the corner's
+            "whiten": np.log((mid.min(axis=1) + EPS) / (colour.min(axis=1) + EPS))}
 
 
 def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
@@ -241,46 +269,43 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
     return np.clip(top.astype(np.float32) * gains, 0, 255).astype(np.uint8)
 
 
-def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tuple[str, str, float]]:
+def _score(rule: tuple[dict[str, float], float], x: dict[str, np.ndarray]) -> np.ndarray:
+    weights, offset = rule
+    return sum(w * x[k] for k, w in weights.items()) + offset
+
+
+def _classify(feats: dict[str, np.ndarray], profile: dict[str, Any]) -> list[tuple[str, str, float]]:
     """Printed colour (nearest taught log-chroma) and content (star / button / empty) of each cell."""
     names = [k for k in COLOURS if k in profile["colours"]]
     means = np.float32([profile["colours"][k] for k in names])
-    star = np.float32(profile["star"])
-    ring = _chroma(np.stack([f["ring"] for f in feats]))
-    mid = _chroma(np.stack([f["mid"] for f in feats]))
-    get = {k: np.float32([f[k] for f in feats]) for k in ("mid_shift", "spread", "dark", "rim", "peak")}
-    d = np.linalg.norm(ring[:, None, :] - means[None], axis=2)  # (36, K)
+    d = np.linalg.norm(_chroma(feats["colour"])[:, None, :] - means[None], axis=2)  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
-    # a star: the middle takes the star's own colour; on a yellow cell, its points and dark edge
-    # make the colour change around a circle
-    to_star = np.linalg.norm(mid - star, axis=1)
-    yellow_cell = np.array([names[int(k)] == "Y" for k in best])
-    # (a glare spot also makes the colour change around a circle, but it brightens the middle, which a
-    # star with its dark edge never does)
-    star_score = np.where(yellow_cell,
-                          np.minimum(np.maximum((get["spread"] - 0.55) / 0.1,
-                                                np.minimum((get["mid_shift"] - 0.3) / 0.1,
-                                                           (get["spread"] - 0.35) / 0.1)),
-                                     (0.98 - get["dark"]) / 0.02),
-                          np.minimum((0.75 - to_star) / 0.2, (get["mid_shift"] - 0.5) / 0.2))
-    # a button: the clear disc darkens the middle and shows a bright rim around it; a shadow only
-    # darkens, a glare spot only brightens
-    # darkness, bright rim and ring peak are all relative to the cell's own background, and weighed
-    # together (a linear rule fitted on tuning boards): a faint ring on a dark disc or a strong ring
-    # on a disc brightened by glare both count
-    button_score = (BUTTON_W[0] * get["peak"] + BUTTON_W[1] * np.minimum(get["rim"], 1.3) - get["dark"]
-                    + BUTTON_W[2]) / 0.03
+    # a star: the middle takes the star's own colour; on a yellow cell, its points and dark edge make
+    # the colour change five times around a circle. A button: a thin bright ring all the way round
+    # (a ridge along the radius, against this cell's and this board's own lightness), a darker disc.
+    # A glare spot adds white light: it lifts the darkest channel in the middle and changes the colour
+    # around a circle without five-fold order, and makes no ridge.
+    yellow = np.float32([names[int(k)] == "Y" for k in best])
+    x = dict(feats)
+    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - np.float32(profile["star"])[None], axis=1)
+    x["yel"] = yellow
+    for k in ("to_star", "mid_shift", "spread", "five", "dark"):
+        x[k + "_y"] = x[k] * yellow
+        x[k + "_n"] = x[k] * (1 - yellow)
+    star_score = _score(STAR_RULE, x)
+    button_score = _score(BUTTON_RULE, x)
     out = []
-    for i in range(len(feats)):
+    for i in range(len(best)):
         if star_score[i] > 0:
             content, margin = "star", star_score[i]
         elif button_score[i] > 0:
             content, margin = "button", button_score[i]
         else:
             content, margin = "empty", min(-star_score[i], -button_score[i])
-        out.append((names[int(best[i])], content, float(colour_conf[i] * np.clip(0.5 + margin, 0.3, 1.0))))
+        sure = float(np.clip(0.5 + margin / SCORE_SCALE / 2, 0.3, 1.0))
+        out.append((names[int(best[i])], content, float(colour_conf[i] * sure)))
     return out
 
 
@@ -336,13 +361,13 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
             if found is not None:
                 feats = _cell_features(_straighten(frame, found[0]))
                 labels = _classify(feats, base)
-                for f, (colour, content, _) in zip(feats, labels, strict=True):
+                for i, (colour, content, _) in enumerate(labels):
                     if name in COLOURS and colour == name:
-                        learned.setdefault(name, []).append(_chroma(f["ring"])[0])
+                        learned.setdefault(name, []).append(_chroma(feats["colour"][i])[0])
                     elif name == "star" and content == "star":
-                        learned.setdefault("star", []).append(_chroma(f["mid"])[0])
+                        learned.setdefault("star", []).append(_chroma(feats["mid"][i])[0])
                     elif name == "button" and content == "button":
-                        learned.setdefault("button", []).append(np.float32([f["dark"], f["rim"]]))
+                        learned.setdefault("button", []).append(np.float32([feats["dark"][i], feats["rim"][i]]))
                 if name not in learned:
                     raise ValueError(f"{name} photo {n}: the board holds no {name} cell that could be read")
                 continue
