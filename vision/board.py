@@ -150,10 +150,10 @@ _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points rep
 # Two linear rules on the cell measurements (all ratios within the cell or to this board's own cells),
 # fitted by logistic regression on rendered tuning boards (seeds 0-999): a positive score says star,
 # or (for a cell that is not a star) button. "_y" / "_n" features count only on yellow / other cells.
-STAR_RULE = ({"to_star_n": -0.72, "mid_shift_n": 3.56, "spread_y": 4.72, "mid_shift_y": 7.34, "dark_y": -1.80,
-              "yel": -0.78, "five_y": 41.8, "five_n": 9.48, "spread": 2.37, "dark": 1.38, "ridge": -3.43,
-              "five_share": 7.13, "whiten": -1.37}, -8.06)
-BUTTON_RULE = ({"ridge": 32.2, "ridge_board": 34.6, "dark": -23.2, "rim": 4.21}, 10.01)
+STAR_RULE = ({"to_star_n": -0.765, "mid_shift_n": 3.75, "spread_y": 3.52, "mid_shift_y": 10.13, "dark_y": -1.98,
+              "yel": -0.639, "five_y": 33.0, "five_n": 9.24, "spread": 2.67, "dark": 3.31, "ridge": -3.00,
+              "five_share": 7.05, "whiten": -2.91}, -9.84)
+BUTTON_RULE = ({"ridge": 32.6, "ridge_board": 34.2, "dark": -22.2, "rim": 5.08}, 7.99)
 SCORE_SCALE = 4.0  # score at which a content call counts as certain
 SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
 BAND = 0.025  # radial step of that profile, in cells
