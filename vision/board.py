@@ -217,8 +217,9 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     arrays with one row per cell (row-major)."""
     m = _MASKS
     cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
-    cells = cells.astype(np.float32)
-    lum = cells.mean(axis=2)
+    cells = cells.astype(np.float32, copy=False)
+    lum = cv2.transform(top.astype(np.float32, copy=False), np.full((1, 3), 1 / 3, np.float32))
+    lum = lum.reshape(6, CELL, 6, CELL).transpose(0, 2, 1, 3).reshape(36, CELL * CELL)
     # the four corners (a piece in the middle never covers them), each on its own
     corner = np.median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
     ring = np.median(corner, axis=1)  # (36, 3)
@@ -257,16 +258,19 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
-    """The grid as a 6*CELL square, white-balanced on its pale grid lines."""
+    """The grid as a 6*CELL square (float32 BGR), white-balanced on its pale grid lines."""
     scale = np.float32([[1 / CELL, 0, 0], [0, 1 / CELL, 0], [0, 0, 1]])
     top = cv2.warpPerspective(frame, hom @ scale, (6 * CELL, 6 * CELL),
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
     lines = np.concatenate([top[:, k * CELL - 1:k * CELL + 1].reshape(-1, 3) for k in range(1, 6)]
                            + [top[k * CELL - 1:k * CELL + 1, :].reshape(-1, 3) for k in range(1, 6)])
-    lum = lines.mean(axis=1)
-    white = np.median(lines[lum >= np.percentile(lum, 60)].astype(np.float32), axis=0)
-    gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0)
-    return np.clip(top.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+    lum = lines.sum(axis=1, dtype=np.int32)
+    k = int(0.6 * len(lum))
+    white = np.median(lines[lum >= np.partition(lum, k)[k]], axis=0).astype(np.float32)
+    gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
+    out = top.astype(np.float32)
+    out *= gains
+    return np.minimum(out, 255.0, out=out)
 
 
 def _score(rule: tuple[dict[str, float], float], x: dict[str, np.ndarray]) -> np.ndarray:
