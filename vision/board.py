@@ -1,13 +1,17 @@
 """Buttons board reader: find a 6x6 player board, straighten it, and read every cell's printed
 colour (R Y G B) and what lies on it (empty, a transparent button, a yellow star).
 
-The board's white grid lines are its own white patch: colours are balanced on them, then a cell's
-printed colour is read from its four corners (a piece in the middle never covers them) in
-log-chroma (R/G, B/G), which does not change with brightness. Contents are read from the middle:
-a star is opaque yellow with points (its colour changes around a circle); a button is clear, so
-it darkens what is under it and shows a bright ring all the way round (a glare spot or a shadow
-edge covers only part of a circle). Every measurement is a ratio to the same cell's corners, so
-the rules follow the board's own light.
+The board's outline gives a first grid; the grid is then refitted to its own pale lines
+(vision/board_grid.py), so a glare spot or a piece on the outline does not shift the cells, and the
+white dot beside row 1 / column 1 turns it the right way round. The white lines are the board's own
+white patch: colours are balanced on them, then a cell's printed colour is read in log-chroma
+(R/G, B/G, which does not change with brightness) at the most saturated of its four corners (a
+piece in the middle never covers them; glare adds white light and washes a corner out). Contents
+are read from the middle by two linear rules on measurements that are all ratios to the same cell's
+corners or to this board's own cells: a star is opaque yellow with five points (its colour changes
+five times around a circle); a button is clear, so it darkens what is under it and shows a thin
+bright ring all the way round, found as a ridge along the radius (a glare spot or a shadow's edge
+is smooth and covers only part of a circle).
 """
 
 from __future__ import annotations
@@ -153,7 +157,7 @@ _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points rep
 STAR_RULE = ({"to_star_n": -0.765, "mid_shift_n": 3.75, "spread_y": 3.52, "mid_shift_y": 10.13, "dark_y": -1.98,
               "yel": -0.639, "five_y": 33.0, "five_n": 9.24, "spread": 2.67, "dark": 3.31, "ridge": -3.00,
               "five_share": 7.05, "whiten": -2.91}, -9.84)
-BUTTON_RULE = ({"ridge": 32.6, "ridge_board": 34.2, "dark": -22.2, "rim": 5.08}, 7.99)
+BUTTON_RULE = ({"ridge": 30.9, "ridge_board": 32.6, "dark": -19.5, "rim": 5.08, "sharp": -8.37}, 9.52)
 SCORE_SCALE = 4.0  # score at which a content call counts as certain
 SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
 BAND = 0.025  # radial step of that profile, in cells
@@ -212,6 +216,17 @@ def _cell_masks() -> dict[str, np.ndarray]:
 _MASKS = _cell_masks()
 
 
+def _sharpness(top: np.ndarray) -> float:
+    """How sharp this frame shows the board: the steepest step across its pale vertical grid lines
+    (between the horizontal ones) over the lines' height. A blurred frame spreads a button's thin
+    ring out, so the ring rule asks less of a blurred board's rings."""
+    cols = (CELL * np.arange(1, 6)[:, None] + np.arange(-CELL // 4, CELL // 4)[None, :]).ravel()
+    rows = (CELL * np.arange(6)[:, None] + np.arange(CELL // 5, CELL - CELL // 5)[None, :]).ravel()
+    strip = top[rows][:, cols].min(axis=2).reshape(len(rows), 5, CELL // 2)
+    prof = strip.mean(axis=(0, 1))
+    return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
+
+
 def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
     arrays with one row per cell (row-major)."""
@@ -247,10 +262,11 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
     board_l = float(np.median(ring_l))
+    sharp = _sharpness(top)
     return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
             "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
             "five": five, "mid_shift": np.linalg.norm(_chroma(mid) - ring_ch, axis=1),
-            "ridge": ridge / ring_l, "ridge_board": ridge / board_l,
+            "ridge": ridge / ring_l, "ridge_board": ridge / board_l, "sharp": np.full(36, sharp, np.float32),
             # how periodic (five points) the change around the circle is, against how much it changes
             "five_share": five / (per_sector.mean(axis=1) + 0.05),
             # white light added in the middle (glare) lifts the darkest channel there above the corner's
