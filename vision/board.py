@@ -141,6 +141,13 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
             break
     if best is None or best[0] < MIN_GRID:
         return None
+    # an outline one cell too small or too far over still lays the inner lines on lines: the border
+    # check of the grid score tells the true grid from the four grids one cell off
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        moved = best[1] @ np.float32([[1, 0, dx], [0, 1, dy], [0, 0, 1]])
+        score = board_grid.grid_score(frame, moved)
+        if score > best[0]:
+            best = (score, moved)
     score, hom = best
     # re-anchor so the corner with the white dot becomes grid (0, 0)
     k = board_grid.dot_corner(frame, hom)

@@ -137,18 +137,24 @@ def _middle(values: np.ndarray) -> float:
 
 
 def grid_score(frame: np.ndarray, hom: np.ndarray) -> float:
-    """How well a homography lays the grid on the board: pale lines where the lines should be, darker
-    printed colour beside them and the dark border outside, as a share of the lines' lightness."""
+    """How well a homography lays the grid on the board: pale lines where the lines should be (their
+    darkest channel), darker printed colour beside them and the dark border outside on all four sides
+    (its brightest channel), as a share of the lines' lightness."""
     h, w = frame.shape[:2]
     p = cv2.perspectiveTransform(_POINTS.reshape(-1, 1, 2), hom).reshape(-1, 2)
     if not np.all(np.isfinite(p)):
         return -1.0
     xs = np.clip(p[:, 0].astype(np.int32), 0, w - 1)
     ys = np.clip(p[:, 1].astype(np.int32), 0, h - 1)
-    m = frame[ys, xs].min(axis=1)
+    px = frame[ys, xs]
+    m = px[:_N_LINE + _N_CORNER].min(axis=1)
     line = _middle(m[:_N_LINE])
-    cells = _middle(m[_N_LINE:_N_LINE + _N_CORNER])
-    border = _middle(m[_N_LINE + _N_CORNER:])
+    cells = _middle(m[_N_LINE:])
+    # the border is dark in every channel, where a printed colour is bright in one: each side on its
+    # own, so a grid laid one cell off (its inner lines still on lines) puts a row of cells where one
+    # side's border should be and loses
+    sides = px[_N_LINE + _N_CORNER:].max(axis=1).reshape(4, -1)
+    border = max(_middle(side) for side in sides)
     return (line - max(cells, border)) / (line + 10.0)
 
 
