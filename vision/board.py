@@ -78,7 +78,7 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
         if len(approx) == 4:
             out.append(approx.reshape(4, 2).astype(np.float32))
     out.sort(key=lambda q: -cv2.contourArea(q))
-    return out[:6]
+    return out[:4]
 
 
 def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:

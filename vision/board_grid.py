@@ -52,7 +52,10 @@ def _fit_lines(off: np.ndarray, strength: np.ndarray) -> np.ndarray | None:
         return None
     a, b = _fit(along, pos, keep)
     res = np.abs(pos - (a[:, None] * along + b[:, None]))
-    tol = np.maximum(0.06, 2.5 * np.median(np.where(keep > 0, res, np.nan), axis=1))
+    # median residual of the kept crossings of each line
+    srt = np.sort(np.where(keep > 0, res, np.inf), axis=1)
+    med = srt[np.arange(10), (keep.sum(axis=1).astype(int) - 1) // 2]
+    tol = np.maximum(0.06, 2.5 * med)
     keep2 = keep * (res < tol[:, None])
     keep = np.where(keep2.sum(axis=1, keepdims=True) >= 3, keep2, keep)
     a, b = _fit(along, pos, keep)
