@@ -78,7 +78,7 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
         if len(approx) == 4:
             out.append(approx.reshape(4, 2).astype(np.float32))
     out.sort(key=lambda q: -cv2.contourArea(q))
-    return out[:4]
+    return out[:3]
 
 
 def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
@@ -227,10 +227,11 @@ def _sharpness(top: np.ndarray) -> float:
     """How sharp this frame shows the board: the steepest step across its pale vertical grid lines
     (between the horizontal ones) over the lines' height. A blurred frame spreads a button's thin
     ring out, so the ring rule asks less of a blurred board's rings."""
-    cols = (CELL * np.arange(1, 6)[:, None] + np.arange(-CELL // 4, CELL // 4)[None, :]).ravel()
-    rows = (CELL * np.arange(6)[:, None] + np.arange(CELL // 5, CELL - CELL // 5)[None, :]).ravel()
-    strip = top[rows][:, cols].min(axis=2).reshape(len(rows), 5, CELL // 2)
-    prof = strip.mean(axis=(0, 1))
+    half = CELL // 4
+    strips = np.stack([top[:, k * CELL - half:k * CELL + half] for k in range(1, 6)])  # (5, 6*CELL, 2*half, 3)
+    rows = strips.reshape(5, 6, CELL, 2 * half, 3)[:, :, CELL // 5:CELL - CELL // 5]
+    darkest = np.minimum(np.minimum(rows[..., 0], rows[..., 1]), rows[..., 2])
+    prof = darkest.reshape(-1, 2 * half).mean(axis=0)
     return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
 
 

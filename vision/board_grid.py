@@ -71,6 +71,8 @@ def _trimmed_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
             return None
         p = src @ fix[:, :2].T + fix[:, 2]
         res = np.hypot(p[:, 0] / p[:, 2] - dst[:, 0], p[:, 1] / p[:, 2] - dst[:, 1])
+        if res.max() <= 0.02:  # every crossing fits: nothing to trim
+            break
         keep = res <= max(0.02, float(np.partition(res, k)[k]))
         fix, _ = cv2.findHomography(src[keep], dst[keep], 0)
     return fix
@@ -115,7 +117,7 @@ def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3,
 def _sample_points() -> tuple[np.ndarray, int, int]:
     """Grid points (cells) on the inner grid lines, near the cells' corners (never under a piece), and
     on the dark border just outside the grid; with the counts of the first two groups."""
-    t = np.arange(0.15, 5.9, 0.2, dtype=np.float32)
+    t = np.arange(0.15, 5.9, 0.3, dtype=np.float32)
     k = np.arange(1, 6, dtype=np.float32)
     tt, kk = np.meshgrid(t, k)
     line = np.concatenate([np.stack([tt.ravel(), kk.ravel()], 1), np.stack([kk.ravel(), tt.ravel()], 1)])
