@@ -240,9 +240,8 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     arrays with one row per cell (row-major)."""
     m = _MASKS
     cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
-    cells = cells.astype(np.float32, copy=False)
-    lum = cv2.transform(top.astype(np.float32, copy=False), np.full((1, 3), 1 / 3, np.float32))
-    lum = lum.reshape(6, CELL, 6, CELL).transpose(0, 2, 1, 3).reshape(36, CELL * CELL)
+    cells = cells.astype(np.float32)
+    lum = (cells[..., 0] + cells[..., 1] + cells[..., 2]) / 3
     # the four corners (a piece in the middle never covers them), each on its own
     corner = np.median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
     ring = np.median(corner, axis=1)  # (36, 3)
@@ -282,7 +281,7 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
-    """The grid as a 6*CELL square (float32 BGR), white-balanced on its pale grid lines."""
+    """The grid as a 6*CELL square, white-balanced on its pale grid lines."""
     scale = np.float32([[1 / CELL, 0, 0], [0, 1 / CELL, 0], [0, 0, 1]])
     top = cv2.warpPerspective(frame, hom @ scale, (6 * CELL, 6 * CELL),
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
@@ -292,9 +291,7 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
     k = int(0.6 * len(lum))
     white = np.median(lines[lum >= np.partition(lum, k)[k]], axis=0).astype(np.float32)
     gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
-    out = top.astype(np.float32)
-    out *= gains
-    return np.minimum(out, 255.0, out=out)
+    return cv2.transform(top, np.diag(gains))  # per-channel gains, saturating at 255
 
 
 def _score(rule: tuple[dict[str, float], float], x: dict[str, np.ndarray]) -> np.ndarray:
