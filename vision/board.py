@@ -1,13 +1,17 @@
 """Buttons board reader: find a 6x6 player board, straighten it, and read every cell's printed
 colour (R Y G B) and what lies on it (empty, a transparent button, a yellow star).
 
-The board's white grid lines are its own white patch: colours are balanced on them, then a cell's
-printed colour is read from its four corners (a piece in the middle never covers them) in
-log-chroma (R/G, B/G), which does not change with brightness. Contents are read from the middle:
-a star is opaque yellow with points (its colour changes around a circle); a button is clear, so
-it darkens what is under it and shows a bright ring all the way round (a glare spot or a shadow
-edge covers only part of a circle). Every measurement is a ratio to the same cell's corners, so
-the rules follow the board's own light.
+The board's outline gives a first grid; the grid is then refitted to its own pale lines
+(vision/board_grid.py), so a glare spot or a piece on the outline does not shift the cells, and the
+white dot beside row 1 / column 1 turns it the right way round. The white lines are the board's own
+white patch: colours are balanced on them, then a cell's printed colour is read in log-chroma
+(R/G, B/G, which does not change with brightness) at the most saturated of its four corners (a
+piece in the middle never covers them; glare adds white light and washes a corner out). Contents
+are read from the middle by two linear rules on measurements that are all ratios to the same cell's
+corners or to this board's own cells: a star is opaque yellow with five points (its colour changes
+five times around a circle); a button is clear, so it darkens what is under it and shows a thin
+bright ring all the way round, found as a ridge along the radius (a glare spot or a shadow's edge
+is smooth and covers only part of a circle).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision import board_grid
 from vision.common import ImageError, Observation, check_frame
 
 COLOURS = ("R", "Y", "G", "B")
@@ -27,6 +32,8 @@ BORDER_CELLS = 0.08 / (0.84 / 6)  # the dark border's width, in cells (design of
 CELL = 40  # pixels per cell in the straightened board
 WORK_WIDTH = 480
 EPS = 6.0
+MIN_GRID = 0.2  # least grid score (pale lines over cells and border) of a board
+GOOD_GRID = 0.45  # a grid score no other outline needs to beat
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:
@@ -52,7 +59,7 @@ def _order(quad: np.ndarray) -> np.ndarray:
 def _quads(gray: np.ndarray) -> list[np.ndarray]:
     """Large convex quadrilaterals outlined by edges, largest first."""
     blur = cv2.GaussianBlur(gray, (5, 5), 0)
-    med = float(np.median(blur))
+    med = float(np.median(blur[::3, ::3]))  # every third pixel is plenty for the median
     edges = cv2.Canny(blur, max(10.0, 0.5 * med), max(30.0, 1.2 * med))
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -71,7 +78,7 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
         if len(approx) == 4:
             out.append(approx.reshape(4, 2).astype(np.float32))
     out.sort(key=lambda q: -cv2.contourArea(q))
-    return out[:6]
+    return out[:3]
 
 
 def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
@@ -103,25 +110,6 @@ def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, quad)
 
 
-def _gridness(frame: np.ndarray, hom: np.ndarray) -> float:
-    """How much a candidate looks like the grid: saturated cell middles, pale grid lines."""
-    cs = np.float32([[c + 0.5, r + 0.5] for r in range(6) for c in range(6)])
-    ls = np.float32([[c, r + 0.5] for r in range(6) for c in range(1, 6)])
-    h, w = frame.shape[:2]
-
-    def sample(pts):
-        p = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), hom).reshape(-1, 2)
-        xs = np.clip(np.round(p[:, 0]).astype(int), 0, w - 1)
-        ys = np.clip(np.round(p[:, 1]).astype(int), 0, h - 1)
-        return frame[ys, xs].astype(np.float32)
-
-    c, g = sample(cs), sample(ls)
-    sat_c = (c.max(axis=1) - c.min(axis=1)) / (c.max(axis=1) + 10)
-    sat_g = (g.max(axis=1) - g.min(axis=1)) / (g.max(axis=1) + 10)
-    light = np.median(g.mean(axis=1)) / (np.median(c.mean(axis=1)) + 10)
-    return float(np.median(sat_c) - np.median(sat_g) + 0.2 * min(light, 2.0))
-
-
 def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     """Homography grid units -> frame pixels, with row 1 / column 1 at grid (0, 0); and a score."""
     h, w = frame.shape[:2]
@@ -131,42 +119,38 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
         if f <= 0.5:  # halve exactly first: area averaging at an integer factor is fast
             gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         gray = cv2.resize(gray, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
-    best = None
+    best: tuple[float, np.ndarray] | None = None
     for finder in (_quads, _mesh_quads):
+        # every outline read as the board's edge or the grid's, ranked by how well the grid's lines
+        # fall on pale lines; the best few are refitted to the lines themselves and scored again
+        cands = []
         for q in finder(gray):
             quad = _order(q / f)
             for is_board in (True, False):
                 hom = _grid_homography(quad, is_board)
-                score = _gridness(frame, hom)
-                if best is None or score > best[0]:
-                    best = (score, hom)
-        if best is not None and best[0] >= 0.25:
+                cands.append((board_grid.grid_score(frame, hom), hom))
+        cands.sort(key=lambda c: -c[0])
+        for _, hom in cands[:3]:
+            hom = board_grid.refine(frame, hom)
+            score = board_grid.grid_score(frame, hom)
+            if best is None or score > best[0]:
+                best = (score, hom)
+            if best[0] >= GOOD_GRID:
+                break
+        if best is not None and best[0] >= GOOD_GRID:
             break
-    if best is None or best[0] < 0.25:
+    if best is None or best[0] < MIN_GRID:
         return None
+    # an outline one cell too small or too far over still lays the inner lines on lines: the border
+    # check of the grid score tells the true grid from the four grids one cell off
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        moved = best[1] @ np.float32([[1, 0, dx], [0, 1, dy], [0, 0, 1]])
+        score = board_grid.grid_score(frame, moved)
+        if score > best[0]:
+            best = (score, moved)
     score, hom = best
-    # the white dot sits in the border at the corner of row 1, column 1
-    d = BORDER_CELLS / 2
-    corners = np.float32([[-d, -d], [6 + d, -d], [6 + d, 6 + d], [-d, 6 + d]])
-    p = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), hom).reshape(-1, 2)
-    # look in a window about the dot's size (a quarter of the border), so an outline a few pixels off
-    # still finds it; the corner that stands out most above its own surroundings wins (a glare spot
-    # is wide and smooth, the dot small and sharp)
-    cell_px = np.sqrt(cv2.contourArea(cv2.perspectiveTransform(
-        np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2), hom))) / 6
-    r = max(1, int(round(0.25 * BORDER_CELLS * cell_px)))
-    vals = []
-    for x, y in p:
-        xi, yi = int(round(x)), int(round(y))
-        if r <= xi < w - r and r <= yi < h - r:
-            inner = frame[yi - r:yi + r + 1, xi - r:xi + r + 1].astype(np.float32)
-            around = frame[max(0, yi - 3 * r):yi + 3 * r + 1, max(0, xi - 3 * r):xi + 3 * r + 1]
-            n_in, n_all = inner.size, around.size
-            vals.append(float(inner.mean() - (float(around.sum()) - float(inner.sum())) / max(1, n_all - n_in)))
-        else:
-            vals.append(-1.0)
-    k = int(np.argmax(vals))
-    # re-anchor so corner k becomes grid (0, 0)
+    # re-anchor so the corner with the white dot becomes grid (0, 0)
+    k = board_grid.dot_corner(frame, hom)
     grid = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]])
     frame_pts = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), hom).reshape(-1, 2)
     hom = cv2.getPerspectiveTransform(grid, np.roll(frame_pts, -k, axis=0).astype(np.float32))
@@ -174,7 +158,14 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
 
 
 _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points repeat every 72 degrees
-BUTTON_W = (1.04, 0.374, 0.481)  # weights of ring peak and rim, and the offset, against the disc's darkness
+# Two linear rules on the cell measurements (all ratios within the cell or to this board's own cells),
+# fitted by logistic regression on rendered tuning boards (seeds 0-999): a positive score says star,
+# or (for a cell that is not a star) button. "_y" / "_n" features count only on yellow / other cells.
+STAR_RULE = ({"to_star_n": -0.765, "mid_shift_n": 3.75, "spread_y": 3.52, "mid_shift_y": 10.13, "dark_y": -1.98,
+              "yel": -0.639, "five_y": 33.0, "five_n": 9.24, "spread": 2.67, "dark": 3.31, "ridge": -3.00,
+              "five_share": 7.05, "whiten": -2.91}, -9.84)
+BUTTON_RULE = ({"ridge": 30.9, "ridge_board": 32.6, "dark": -19.5, "rim": 5.08, "sharp": -8.37}, 9.52)
+SCORE_SCALE = 4.0  # score at which a content call counts as certain
 SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
 BAND = 0.025  # radial step of that profile, in cells
 
@@ -196,63 +187,97 @@ _NBIN = len(_BANDS) * SECTORS
 _BIN_COUNT = np.maximum(np.bincount(_BIN, minlength=_NBIN), 1).astype(np.float32)
 
 
-def _ring_peak(plane: np.ndarray, bg: np.ndarray) -> np.ndarray:
-    """How much a thin ring at 0.25-0.38 cell stands out above both the disc inside it and the cell
-    outside it, relative to the cell's own background: the median over sectors, so a glare spot or a
-    shadow edge (a few sectors) does not make a ring, and a smooth light gradient cancels out."""
+def _ring_ridge(plane: np.ndarray) -> np.ndarray:
+    """How much a thin ring at 0.25-0.38 cell stands out as a ridge along the radius (a band above the
+    mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the strongest ridge,
+    then the median over sectors. A ridge needs a sharp edge on both sides, so the smooth rise of a
+    glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
     n = plane.shape[0]
     vals = plane[:, _PIX]
     idx = (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel()
     prof = np.bincount(idx, weights=vals.ravel(), minlength=n * _NBIN).reshape(n, len(_BANDS), SECTORS)
     prof /= _BIN_COUNT.reshape(len(_BANDS), SECTORS)
-    inner = prof[:, (_BANDS >= 0.12) & (_BANDS < 0.22)].mean(axis=1)
-    ring = prof[:, (_BANDS >= 0.25) & (_BANDS < 0.38)].max(axis=1)
-    outer = prof[:, _BANDS >= 0.38].min(axis=1)
-    peak = (ring - np.maximum(inner, outer)) / bg[:, None]
-    return np.median(peak, axis=1)
+    ridge = prof[:, 2:-2] - 0.5 * (prof[:, :-4] + prof[:, 4:])
+    mid_bands = _BANDS[2:-2]
+    best = ridge[:, (mid_bands >= 0.25) & (mid_bands < 0.38)].max(axis=1)
+    return np.median(best, axis=1)
 
 
-def _cell_features(top: np.ndarray) -> list[dict[str, Any]]:
-    """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once."""
+def _cell_masks() -> dict[str, np.ndarray]:
+    """Pixel masks of one straightened cell (CELL x CELL) and the sector one-hots of the star's circle."""
     yy, xx = np.mgrid[0:CELL, 0:CELL].astype(np.float32) - (CELL - 1) / 2
     rr = np.sqrt(xx ** 2 + yy ** 2) / CELL
-    corner = ((np.abs(xx) > CELL * 0.3) & (np.abs(yy) > CELL * 0.3) & (np.abs(xx) < CELL * 0.43)
-              & (np.abs(yy) < CELL * 0.43)).ravel()
-    middle = (rr < 0.2).ravel()
-    rim = ((rr > 0.27) & (rr < 0.37)).ravel()
+    near = (np.abs(xx) > CELL * 0.3) & (np.abs(yy) > CELL * 0.3) & (np.abs(xx) < CELL * 0.43) & (np.abs(yy) < CELL * 0.43)
+    corners = [np.flatnonzero((near & (sx * xx > 0) & (sy * yy > 0)).ravel()) for sx in (-1, 1) for sy in (-1, 1)]
     circle = ((rr > 0.26) & (rr < 0.32)).ravel()
     ang = np.arctan2(yy, xx).ravel()[circle]
     sectors = ((ang + np.pi) / (2 * np.pi) * 20).astype(int) % 20
     onehot = np.zeros((sectors.size, 20), np.float32)
     onehot[np.arange(sectors.size), sectors] = 1.0
     onehot /= onehot.sum(axis=0, keepdims=True)
+    return {"corners": np.stack(corners), "middle": np.flatnonzero(rr.ravel() < 0.2),
+            "rim": np.flatnonzero(((rr > 0.27) & (rr < 0.37)).ravel()), "circle": np.flatnonzero(circle),
+            "onehot": onehot}
+
+
+_MASKS = _cell_masks()
+
+
+def _sharpness(top: np.ndarray) -> float:
+    """How sharp this frame shows the board: the steepest step across its pale vertical grid lines
+    (between the horizontal ones) over the lines' height. A blurred frame spreads a button's thin
+    ring out, so the ring rule asks less of a blurred board's rings."""
+    half = CELL // 4
+    strips = np.stack([top[:, k * CELL - half:k * CELL + half] for k in range(1, 6)])  # (5, 6*CELL, 2*half, 3)
+    rows = strips.reshape(5, 6, CELL, 2 * half, 3)[:, :, CELL // 5:CELL - CELL // 5]
+    darkest = np.minimum(np.minimum(rows[..., 0], rows[..., 1]), rows[..., 2])
+    prof = darkest.reshape(-1, 2 * half).mean(axis=0)
+    return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
+
+
+def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
+    arrays with one row per cell (row-major)."""
+    m = _MASKS
     cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
     cells = cells.astype(np.float32)
-    lum = cells.mean(axis=2)
-    ring = np.median(cells[:, corner], axis=1)  # (36, 3)
-    mid = cells[:, middle].mean(axis=1)
+    lum = (cells[..., 0] + cells[..., 1] + cells[..., 2]) / 3
+    # the four corners (a piece in the middle never covers them), each on its own
+    corner = np.median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
+    ring = np.median(corner, axis=1)  # (36, 3)
+    # glare adds white light, which washes a colour out: the most saturated corner is the one glare
+    # touched least, so the printed colour is read there
+    sat = (corner.max(axis=2) - corner.min(axis=2)) / (corner.max(axis=2) + EPS)
+    colour = corner[np.arange(36), sat.argmax(axis=1)]
+    mid = cells[:, m["middle"]].mean(axis=1)
     ring_l = ring.mean(axis=1) + EPS
     ring_ch = _chroma(ring)  # (36, 2)
-    circ = cells[:, circle] + EPS
+    circ = cells[:, m["circle"]] + EPS
     ch = np.stack([np.log(circ[..., 2] / circ[..., 1]), np.log(circ[..., 0] / circ[..., 1])], axis=2)
     dist = np.linalg.norm(ch - ring_ch[:, None, :], axis=2)
-    sig = dist + np.abs(np.log((lum[:, circle] + EPS) / ring_l[:, None]))
-    per_sector = sig @ onehot  # (36, 20)
+    sig = dist + np.abs(np.log((lum[:, m["circle"]] + EPS) / ring_l[:, None]))
+    per_sector = sig @ m["onehot"]  # (36, 20)
     five = np.abs(per_sector @ _FIVE) / 20 * 2
     srt = np.sort(per_sector, axis=1)
-    q = np.stack([srt[:, 4], srt[:, 16]])  # 20th and 80th percentile of 20 sectors
-    dark = (lum[:, middle].mean(axis=1) + EPS) / ring_l
-    rim_px = lum[:, rim]
+    dark = (lum[:, m["middle"]].mean(axis=1) + EPS) / ring_l
+    rim_px = lum[:, m["rim"]]
     k90 = int(rim_px.shape[1] * 0.9)
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
-    mid_shift = np.linalg.norm(_chroma(mid) - ring_ch, axis=1)
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
-    peak = _ring_peak(cells[np.arange(36), :, darkest], ring_l)
-    return [{"ring": ring[i], "mid": mid[i], "dark": float(dark[i]), "rim": float(rim_l[i]),
-             "spread": float(q[1, i] - q[0, i]), "five": float(five[i]), "mid_shift": float(mid_shift[i]),
-             "peak": float(peak[i])}
-            for i in range(36)]
+    ridge = _ring_ridge(cells[np.arange(36), :, darkest])
+    # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
+    # corners does not shrink it (the reference is learned from the whole board, not the one cell)
+    board_l = float(np.median(ring_l))
+    sharp = _sharpness(top)
+    return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
+            "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
+            "five": five, "mid_shift": np.linalg.norm(_chroma(mid) - ring_ch, axis=1),
+            "ridge": ridge / ring_l, "ridge_board": ridge / board_l, "sharp": np.full(36, sharp, np.float32),
+            # how periodic (five points) the change around the circle is, against how much it changes
+            "five_share": five / (per_sector.mean(axis=1) + 0.05),
+            # white light added in the middle (glare) lifts the darkest channel there above the corner's
+            "whiten": np.log((mid.min(axis=1) + EPS) / (colour.min(axis=1) + EPS))}
 
 
 def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
@@ -262,52 +287,50 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
     lines = np.concatenate([top[:, k * CELL - 1:k * CELL + 1].reshape(-1, 3) for k in range(1, 6)]
                            + [top[k * CELL - 1:k * CELL + 1, :].reshape(-1, 3) for k in range(1, 6)])
-    lum = lines.mean(axis=1)
-    white = np.median(lines[lum >= np.percentile(lum, 60)].astype(np.float32), axis=0)
-    gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0)
-    return np.clip(top.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+    lum = lines.sum(axis=1, dtype=np.int32)
+    k = int(0.6 * len(lum))
+    white = np.median(lines[lum >= np.partition(lum, k)[k]], axis=0).astype(np.float32)
+    gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
+    return cv2.transform(top, np.diag(gains))  # per-channel gains, saturating at 255
 
 
-def _classify(feats: list[dict[str, Any]], profile: dict[str, Any]) -> list[tuple[str, str, float]]:
+def _score(rule: tuple[dict[str, float], float], x: dict[str, np.ndarray]) -> np.ndarray:
+    weights, offset = rule
+    return sum(w * x[k] for k, w in weights.items()) + offset
+
+
+def _classify(feats: dict[str, np.ndarray], profile: dict[str, Any]) -> list[tuple[str, str, float]]:
     """Printed colour (nearest taught log-chroma) and content (star / button / empty) of each cell."""
     names = [k for k in COLOURS if k in profile["colours"]]
     means = np.float32([profile["colours"][k] for k in names])
-    star = np.float32(profile["star"])
-    ring = _chroma(np.stack([f["ring"] for f in feats]))
-    mid = _chroma(np.stack([f["mid"] for f in feats]))
-    get = {k: np.float32([f[k] for f in feats]) for k in ("mid_shift", "spread", "dark", "rim", "peak")}
-    d = np.linalg.norm(ring[:, None, :] - means[None], axis=2)  # (36, K)
+    d = np.linalg.norm(_chroma(feats["colour"])[:, None, :] - means[None], axis=2)  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
-    # a star: the middle takes the star's own colour; on a yellow cell, its points and dark edge
-    # make the colour change around a circle
-    to_star = np.linalg.norm(mid - star, axis=1)
-    yellow_cell = np.array([names[int(k)] == "Y" for k in best])
-    # (a glare spot also makes the colour change around a circle, but it brightens the middle, which a
-    # star with its dark edge never does)
-    star_score = np.where(yellow_cell,
-                          np.minimum(np.maximum((get["spread"] - 0.55) / 0.1,
-                                                np.minimum((get["mid_shift"] - 0.3) / 0.1,
-                                                           (get["spread"] - 0.35) / 0.1)),
-                                     (0.98 - get["dark"]) / 0.02),
-                          np.minimum((0.75 - to_star) / 0.2, (get["mid_shift"] - 0.5) / 0.2))
-    # a button: the clear disc darkens the middle and shows a bright rim around it; a shadow only
-    # darkens, a glare spot only brightens
-    # darkness, bright rim and ring peak are all relative to the cell's own background, and weighed
-    # together (a linear rule fitted on tuning boards): a faint ring on a dark disc or a strong ring
-    # on a disc brightened by glare both count
-    button_score = (BUTTON_W[0] * get["peak"] + BUTTON_W[1] * np.minimum(get["rim"], 1.3) - get["dark"]
-                    + BUTTON_W[2]) / 0.03
+    # a star: the middle takes the star's own colour; on a yellow cell, its points and dark edge make
+    # the colour change five times around a circle. A button: a thin bright ring all the way round
+    # (a ridge along the radius, against this cell's and this board's own lightness), a darker disc.
+    # A glare spot adds white light: it lifts the darkest channel in the middle and changes the colour
+    # around a circle without five-fold order, and makes no ridge.
+    yellow = np.float32([names[int(k)] == "Y" for k in best])
+    x = dict(feats)
+    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - np.float32(profile["star"])[None], axis=1)
+    x["yel"] = yellow
+    for k in ("to_star", "mid_shift", "spread", "five", "dark"):
+        x[k + "_y"] = x[k] * yellow
+        x[k + "_n"] = x[k] * (1 - yellow)
+    star_score = _score(STAR_RULE, x)
+    button_score = _score(BUTTON_RULE, x)
     out = []
-    for i in range(len(feats)):
+    for i in range(len(best)):
         if star_score[i] > 0:
             content, margin = "star", star_score[i]
         elif button_score[i] > 0:
             content, margin = "button", button_score[i]
         else:
             content, margin = "empty", min(-star_score[i], -button_score[i])
-        out.append((names[int(best[i])], content, float(colour_conf[i] * np.clip(0.5 + margin, 0.3, 1.0))))
+        sure = min(1.0, max(0.3, 0.5 + float(margin) / SCORE_SCALE / 2))
+        out.append((names[int(best[i])], content, float(colour_conf[i] * sure)))
     return out
 
 
@@ -327,7 +350,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     hom, score = found
     top = _straighten(frame, hom)
     labels = _classify(_cell_features(top), prof)
-    board_conf = float(np.clip((score - 0.25) / 0.25, 0.2, 1.0))
+    board_conf = float(np.clip((score - MIN_GRID) / (GOOD_GRID - MIN_GRID), 0.2, 1.0))
     gx, gy = np.meshgrid(np.arange(7, dtype=np.float32), np.arange(7, dtype=np.float32))
     nodes = cv2.perspectiveTransform(np.stack([gx, gy], 2).reshape(-1, 1, 2), hom).reshape(7, 7, 2)
     objects = []
@@ -363,13 +386,13 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
             if found is not None:
                 feats = _cell_features(_straighten(frame, found[0]))
                 labels = _classify(feats, base)
-                for f, (colour, content, _) in zip(feats, labels, strict=True):
+                for i, (colour, content, _) in enumerate(labels):
                     if name in COLOURS and colour == name:
-                        learned.setdefault(name, []).append(_chroma(f["ring"])[0])
+                        learned.setdefault(name, []).append(_chroma(feats["colour"][i])[0])
                     elif name == "star" and content == "star":
-                        learned.setdefault("star", []).append(_chroma(f["mid"])[0])
+                        learned.setdefault("star", []).append(_chroma(feats["mid"][i])[0])
                     elif name == "button" and content == "button":
-                        learned.setdefault("button", []).append(np.float32([f["dark"], f["rim"]]))
+                        learned.setdefault("button", []).append(np.float32([feats["dark"][i], feats["rim"][i]]))
                 if name not in learned:
                     raise ValueError(f"{name} photo {n}: the board holds no {name} cell that could be read")
                 continue
