@@ -155,14 +155,16 @@ def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: 
     return out
 
 
-def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
+def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
                 pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
-    """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel)."""
+    """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel).
+
+    ``mean`` is the BLOCK box mean of ``g`` (made once per level and shared by both polarities).
+    """
     lo = max(dlo, pip_range[0]) / scale
     hi = min(dhi, pip_range[1]) / scale
     if lo >= hi:
         return []
-    mean = cv2.blur(g, (BLOCK, BLOCK))
     if is_dark:
         mask = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
     else:
@@ -241,19 +243,24 @@ def planes_of(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
     """All pip candidates of a frame's planes, each from the pyramid level that suits its size."""
     pips: list[Pip] = []
+    # one plane can serve both polarities (the brightest-channel pass): its pyramid and box means
+    # are made once
+    levels: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
     for is_dark in (True, False):
         plane = planes[int(is_dark)]
-        g = plane
+        pyramid = levels.setdefault(id(plane), [])
         scale = 1.0
-        for dlo, dhi in LEVEL_DIAMETERS:
+        for k, (dlo, dhi) in enumerate(LEVEL_DIAMETERS):
             if dlo >= pip_range[1]:
                 break
-            if scale > 1.0:
-                g = cv2.pyrDown(g)
-            if min(g.shape[:2]) < BLOCK:
-                break
+            if k == len(pyramid):
+                g = plane if k == 0 else cv2.pyrDown(pyramid[-1][0])
+                if min(g.shape[:2]) < BLOCK:
+                    break
+                pyramid.append((g, cv2.blur(g, (BLOCK, BLOCK))))
+            g, mean = pyramid[k]
             if dhi > pip_range[0]:
-                pips += _level_pips(g, scale, dlo, dhi, plane, pip_range, is_dark)
+                pips += _level_pips(g, mean, scale, dlo, dhi, plane, pip_range, is_dark)
             scale *= 2.0
     return _dedupe(pips)
 
@@ -711,7 +718,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         faces = _merge_passes(faces, extra)
     gains = _wb_gains(frame)
     for f in faces:
-        f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
+        f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
+        f["chroma"] = _chroma(f["bgr"][0])
     faces = _drop_side_faces(faces)
     pyramid = dice_body.Pyramid(frame)
     faces = _check_bodies(pyramid, faces)
@@ -720,7 +728,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid)]
     out = []
     for f in faces:
-        body_lab, pip_lab = face_colours(frame, f["face"], gains)
+        body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, f["face"], gains)
+        body_lab, pip_lab = _lab(body_bgr)[0], _lab(pip_bgr)[0]
         body, pip = classify_colours(body_lab, pip_lab, f["dark"])
         conf = f["conf"]
         if profile and profile.get("classes"):
