@@ -314,8 +314,14 @@ def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     """Mask (working size) of pixels that differ from the local table colour, and the working scale."""
     h, w = frame.shape[:2]
     scale = max(max(h, w) / WORK_SIDE, 1.0)
-    small = cv2.resize(frame, (max(int(round(w / scale)), 8), max(int(round(h / scale)), 8)),
-                       interpolation=cv2.INTER_AREA)
+    size = (max(int(round(w / scale)), 8), max(int(round(h / scale)), 8))
+    # exact 2x2 box halvings first, then a short linear step: nearly INTER_AREA's result, a
+    # fraction of its time at non-integer ratios
+    small = frame
+    while small.shape[1] >= 2 * size[0] and small.shape[0] >= 2 * size[1]:
+        small = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    if small.shape[1] != size[0] or small.shape[0] != size[1]:
+        small = cv2.resize(small, size, interpolation=cv2.INTER_LINEAR)
     sh, sw = small.shape[:2]
     tiny = cv2.resize(small, (max(sw // BG_SHRINK, 3), max(sh // BG_SHRINK, 3)), interpolation=cv2.INTER_AREA)
     k = min(BG_KERNEL, (min(tiny.shape[:2]) // 2) * 2 - 1)
