@@ -599,10 +599,11 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> 
 
 
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
-              leftover: list[Pip] | None = None) -> list[dict[str, Any]]:
+              leftover: list[Pip] | None = None, round_only: bool = False) -> list[dict[str, Any]]:
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
-    Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``.
+    Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
+    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob).
     """
     pips = find_pips(planes, pip_range)
     if not pips:
@@ -611,6 +612,8 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     faces = []
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
     for face in group_faces(planes, pips):
+        if round_only and any(p.merged != 1 for p in face):
+            continue
         count = sum(p.count for p in face)
         if count > 6 or (count == 1 and not _lone_pip_ok(planes, face[0])):
             if leftover is not None:
@@ -717,7 +720,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         blue, green, red = cv2.split(frame)
         value = cv2.max(cv2.max(blue, green), red)
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
-        extra = [f for f in _faces_of((value, value), pip_range) if all(p.merged == 1 for p in f["face"])]
+        extra = _faces_of((value, value), pip_range, round_only=True)
         faces = _merge_passes(faces, extra)
     gains = _wb_gains(frame)
     for f in faces:
