@@ -524,8 +524,9 @@ def _face_bgr(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np
     body = _sample(frame, bp[:, 0], bp[:, 1]).astype(np.float32) * gains
     pips = _sample(frame, pp[:, 0], pp[:, 1]).astype(np.float32) * gains
     grey_b = body.mean(1)
-    body = body[np.abs(grey_b - np.median(grey_b)) <= np.percentile(np.abs(grey_b - np.median(grey_b)), 70) + 1]
-    return np.median(body, 0), np.median(pips, 0)
+    off = np.abs(grey_b - dice_body.median(grey_b))
+    body = body[off <= dice_body.percentile(off, 70) + 1]
+    return dice_body.median(body), dice_body.median(pips)
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:
