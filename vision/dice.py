@@ -32,6 +32,7 @@ rims, low contrast and pip layouts that do not fit a face.
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from dataclasses import dataclass
@@ -99,8 +100,9 @@ INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.
 
 def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     h, w = img.shape[:2]
-    xi = np.clip(np.rint(xs).astype(np.int32), 0, w - 1)
-    yi = np.clip(np.rint(ys).astype(np.int32), 0, h - 1)
+    # np.minimum/np.maximum: the same as np.clip for integers, without its per-call overhead
+    xi = np.minimum(np.maximum(np.rint(xs).astype(np.int32), 0), w - 1)
+    yi = np.minimum(np.maximum(np.rint(ys).astype(np.int32), 0), h - 1)
     return img[yi, xi]
 
 
@@ -296,6 +298,14 @@ def _drop_whole_dice(pips: list[Pip]) -> list[Pip]:
     return [p for p, holds in zip(pips, inside.any(1), strict=True) if not holds]
 
 
+@functools.lru_cache(maxsize=512)
+def _line_steps(n: int) -> np.ndarray:
+    """n evenly spaced fractions strictly between 0 and 1 (cached: links ask for the same few n)."""
+    t = np.linspace(0, 1, n + 2, dtype=np.float32)[1:-1]
+    t.flags.writeable = False
+    return t
+
+
 def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.ndarray,
                keep_out: np.ndarray) -> bool:
     """True when the straight line from pip a to pip b stays on die body (no edge or gap).
@@ -305,8 +315,7 @@ def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.nda
     """
     dx, dy = b.x - a.x, b.y - a.y
     dist = math.hypot(dx, dy)
-    n = max(int(dist / 1.5), 6)
-    t = np.linspace(0, 1, n + 2, dtype=np.float32)[1:-1]
+    t = _line_steps(max(int(dist / 1.5), 6))
     xs, ys = a.x + dx * t, a.y + dy * t
     d2 = (xs[:, None] - xy[None, :, 0]) ** 2 + (ys[:, None] - xy[None, :, 1]) ** 2
     keep = (d2 > keep_out[None, :]).all(1)
