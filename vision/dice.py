@@ -229,15 +229,15 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
             for i in np.flatnonzero(ok)]
 
 
-def planes_of(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def planes_of(frame: np.ndarray, channels: tuple[np.ndarray, ...] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The two grey planes pips are found in: (bright pips, dark pips).
 
     Bright pips (white, gold on a black die) stand out in plain luminance. Dark pips are sought in
     the blue+green mean, where gold pips on a white die are as dark as black ones while yellow and
-    white bodies stay bright.
+    white bodies stay bright. ``channels`` is cv2.split(frame) when the caller has it already.
     """
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    blue, green, _ = cv2.split(frame)
+    blue, green, _ = channels if channels is not None else cv2.split(frame)
     dark_plane = cv2.addWeighted(blue, 0.5, green, 0.5, 0.0)
     return gray, dark_plane
 
@@ -723,11 +723,12 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         lo, hi = profile["pip_diameter"]
         pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
     leftover: list[Pip] = []
-    faces = _faces_of(planes_of(frame), pip_range, leftover)
+    channels = cv2.split(frame)
+    faces = _faces_of(planes_of(frame, channels), pip_range, leftover)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
-        blue, green, red = cv2.split(frame)
+        blue, green, red = channels
         value = cv2.max(cv2.max(blue, green), red)
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
         extra = _faces_of((value, value), pip_range, round_only=True)
