@@ -32,6 +32,7 @@ rims, low contrast and pip layouts that do not fit a face.
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from dataclasses import dataclass
@@ -99,8 +100,9 @@ INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.
 
 def _sample(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     h, w = img.shape[:2]
-    xi = np.clip(np.rint(xs).astype(np.int32), 0, w - 1)
-    yi = np.clip(np.rint(ys).astype(np.int32), 0, h - 1)
+    # np.minimum/np.maximum: the same as np.clip for integers, without its per-call overhead
+    xi = np.minimum(np.maximum(np.rint(xs).astype(np.int32), 0), w - 1)
+    yi = np.minimum(np.maximum(np.rint(ys).astype(np.int32), 0), h - 1)
     return img[yi, xi]
 
 
@@ -155,14 +157,16 @@ def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: 
     return out
 
 
-def _level_pips(g: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
+def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
                 pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
-    """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel)."""
+    """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel).
+
+    ``mean`` is the BLOCK box mean of ``g`` (made once per level and shared by both polarities).
+    """
     lo = max(dlo, pip_range[0]) / scale
     hi = min(dhi, pip_range[1]) / scale
     if lo >= hi:
         return []
-    mean = cv2.blur(g, (BLOCK, BLOCK))
     if is_dark:
         mask = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
     else:
@@ -205,7 +209,7 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     # the pip's value is the median of its inside, not its centre pixel alone: the centroid of a
     # small JPEG-blurred pip often lands on a lighter pixel than the pip really is
     ivals = pts(INNER, 0.5 * major, 0.5 * minor)
-    pip_v = np.median(ivals, 1)
+    pip_v = np.partition(ivals, len(INNER) // 2, 1)[:, len(INNER) // 2]  # the median (odd count)
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
     srt = np.sort(vals, 1)
@@ -225,15 +229,15 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
             for i in np.flatnonzero(ok)]
 
 
-def planes_of(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def planes_of(frame: np.ndarray, channels: tuple[np.ndarray, ...] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The two grey planes pips are found in: (bright pips, dark pips).
 
     Bright pips (white, gold on a black die) stand out in plain luminance. Dark pips are sought in
     the blue+green mean, where gold pips on a white die are as dark as black ones while yellow and
-    white bodies stay bright.
+    white bodies stay bright. ``channels`` is cv2.split(frame) when the caller has it already.
     """
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    blue, green, _ = cv2.split(frame)
+    blue, green, _ = channels if channels is not None else cv2.split(frame)
     dark_plane = cv2.addWeighted(blue, 0.5, green, 0.5, 0.0)
     return gray, dark_plane
 
@@ -241,19 +245,24 @@ def planes_of(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
     """All pip candidates of a frame's planes, each from the pyramid level that suits its size."""
     pips: list[Pip] = []
+    # one plane can serve both polarities (the brightest-channel pass): its pyramid and box means
+    # are made once
+    levels: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
     for is_dark in (True, False):
         plane = planes[int(is_dark)]
-        g = plane
+        pyramid = levels.setdefault(id(plane), [])
         scale = 1.0
-        for dlo, dhi in LEVEL_DIAMETERS:
+        for k, (dlo, dhi) in enumerate(LEVEL_DIAMETERS):
             if dlo >= pip_range[1]:
                 break
-            if scale > 1.0:
-                g = cv2.pyrDown(g)
-            if min(g.shape[:2]) < BLOCK:
-                break
+            if k == len(pyramid):
+                g = plane if k == 0 else cv2.pyrDown(pyramid[-1][0])
+                if min(g.shape[:2]) < BLOCK:
+                    break
+                pyramid.append((g, cv2.blur(g, (BLOCK, BLOCK))))
+            g, mean = pyramid[k]
             if dhi > pip_range[0]:
-                pips += _level_pips(g, scale, dlo, dhi, plane, pip_range, is_dark)
+                pips += _level_pips(g, mean, scale, dlo, dhi, plane, pip_range, is_dark)
             scale *= 2.0
     return _dedupe(pips)
 
@@ -289,6 +298,14 @@ def _drop_whole_dice(pips: list[Pip]) -> list[Pip]:
     return [p for p, holds in zip(pips, inside.any(1), strict=True) if not holds]
 
 
+@functools.lru_cache(maxsize=512)
+def _line_steps(n: int) -> np.ndarray:
+    """n evenly spaced fractions strictly between 0 and 1 (cached: links ask for the same few n)."""
+    t = np.linspace(0, 1, n + 2, dtype=np.float32)[1:-1]
+    t.flags.writeable = False
+    return t
+
+
 def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.ndarray,
                keep_out: np.ndarray) -> bool:
     """True when the straight line from pip a to pip b stays on die body (no edge or gap).
@@ -298,8 +315,7 @@ def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.nda
     """
     dx, dy = b.x - a.x, b.y - a.y
     dist = math.hypot(dx, dy)
-    n = max(int(dist / 1.5), 6)
-    t = np.linspace(0, 1, n + 2, dtype=np.float32)[1:-1]
+    t = _line_steps(max(int(dist / 1.5), 6))
     xs, ys = a.x + dx * t, a.y + dy * t
     d2 = (xs[:, None] - xy[None, :, 0]) ** 2 + (ys[:, None] - xy[None, :, 1]) ** 2
     keep = (d2 > keep_out[None, :]).all(1)
@@ -349,6 +365,7 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
     size = np.float32([p.major / p.merged for p in pips])
     dark = np.array([p.dark for p in pips], bool)
     keep_out = np.float32([(0.5 * p.major + 1.5) ** 2 for p in pips])
+    of_polarity = {v: (xy[dark == v], keep_out[dark == v]) for v in (True, False)}
     for i in range(n):
         a = pips[i]
         d2 = ((xy[i + 1:] - xy[i]) ** 2).sum(1)
@@ -357,7 +374,7 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
             b = pips[j]
             if find(i) == find(j) or not _compatible(a, b):
                 continue
-            if _same_body(planes, a, b, xy[dark == a.dark], keep_out[dark == a.dark]):
+            if _same_body(planes, a, b, *of_polarity[a.dark]):
                 parent[find(i)] = find(j)
     groups: dict[int, list[Pip]] = {}
     for i in range(n):
@@ -408,12 +425,14 @@ def _rim_width(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> float:
     plane = planes[int(p.dark)]
     r = 0.5 * p.d
     t = np.arange(0.0, 2.2 * r + 4.0, 1.0, dtype=np.float32)
-    slopes = []
-    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        vals = _sample(plane, p.x + dx * t, p.y + dy * t).astype(np.float32)
-        if vals.size > 2:
-            slopes.append(float(np.abs(np.diff(vals)).max()))
-    steep = statistics.median(slopes) if slopes else 0.0
+    steep = 0.0
+    if t.size > 2:
+        # right, left, down, up from the centre, all sampled at once
+        dirs = np.float32([[1, 0], [-1, 0], [0, 1], [0, -1]])
+        xs = (p.x + dirs[:, :1] * t[None, :]).astype(np.float32)
+        ys = (p.y + dirs[:, 1:] * t[None, :]).astype(np.float32)
+        vals = _sample(plane, xs, ys).astype(np.float32)
+        steep = statistics.median(float(v) for v in np.abs(np.diff(vals, axis=1)).max(1))
     return abs(p.body_v - p.pip_v) / max(steep, 1e-3)
 
 
@@ -514,8 +533,9 @@ def _face_bgr(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np
     body = _sample(frame, bp[:, 0], bp[:, 1]).astype(np.float32) * gains
     pips = _sample(frame, pp[:, 0], pp[:, 1]).astype(np.float32) * gains
     grey_b = body.mean(1)
-    body = body[np.abs(grey_b - np.median(grey_b)) <= np.percentile(np.abs(grey_b - np.median(grey_b)), 70) + 1]
-    return np.median(body, 0), np.median(pips, 0)
+    off = np.abs(grey_b - dice_body.median(grey_b))
+    body = body[off <= dice_body.percentile(off, 70) + 1]
+    return dice_body.median(body), dice_body.median(pips)
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:
@@ -589,10 +609,11 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> 
 
 
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
-              leftover: list[Pip] | None = None) -> list[dict[str, Any]]:
+              leftover: list[Pip] | None = None, round_only: bool = False) -> list[dict[str, Any]]:
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
-    Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``.
+    Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
+    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob).
     """
     pips = find_pips(planes, pip_range)
     if not pips:
@@ -601,6 +622,8 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     faces = []
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
     for face in group_faces(planes, pips):
+        if round_only and any(p.merged != 1 for p in face):
+            continue
         count = sum(p.count for p in face)
         if count > 6 or (count == 1 and not _lone_pip_ok(planes, face[0])):
             if leftover is not None:
@@ -700,18 +723,20 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         lo, hi = profile["pip_diameter"]
         pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
     leftover: list[Pip] = []
-    faces = _faces_of(planes_of(frame), pip_range, leftover)
+    channels = cv2.split(frame)
+    faces = _faces_of(planes_of(frame, channels), pip_range, leftover)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
-        blue, green, red = cv2.split(frame)
+        blue, green, red = channels
         value = cv2.max(cv2.max(blue, green), red)
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
-        extra = [f for f in _faces_of((value, value), pip_range) if all(p.merged == 1 for p in f["face"])]
+        extra = _faces_of((value, value), pip_range, round_only=True)
         faces = _merge_passes(faces, extra)
     gains = _wb_gains(frame)
     for f in faces:
-        f["chroma"] = _chroma(_face_bgr(frame, f["face"], gains)[0])
+        f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
+        f["chroma"] = _chroma(f["bgr"][0])
     faces = _drop_side_faces(faces)
     pyramid = dice_body.Pyramid(frame)
     faces = _check_bodies(pyramid, faces)
@@ -720,7 +745,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid)]
     out = []
     for f in faces:
-        body_lab, pip_lab = face_colours(frame, f["face"], gains)
+        body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, f["face"], gains)
+        body_lab, pip_lab = _lab(body_bgr)[0], _lab(pip_bgr)[0]
         body, pip = classify_colours(body_lab, pip_lab, f["dark"])
         conf = f["conf"]
         if profile and profile.get("classes"):

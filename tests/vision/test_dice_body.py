@@ -124,3 +124,16 @@ def test_layout_fit_tells_a_face_from_a_row_of_spots():
     assert dice_body.layout_fit(row)[0] > 0.5
     bent_three = [(10, 10), (20, 12), (30, 31)]
     assert dice_body.layout_fit(bent_three)[0] > 0.3
+
+
+def test_fast_median_and_percentile_give_numpys_values():
+    # the body looks decide on these values: the fast forms must not move a threshold by a bit
+    rng = np.random.default_rng(3)
+    for n in range(1, 40):
+        rows = (rng.normal(size=(n, 3)) * 60).astype(np.float32)
+        assert np.array_equal(dice_body.median(rows), np.median(rows, 0))
+        flat = np.float32(rng.integers(1, 500, size=n))
+        assert dice_body.median(flat) == np.median(flat)
+        for q in (25, 70):
+            assert dice_body.percentile(flat, q) == np.percentile(flat, q)
+            assert dice_body.percentile(rows[:, 0], q) == np.percentile(rows[:, 0], q)
