@@ -543,21 +543,28 @@ def scenario_ndb(res: dict[str, Any], args: list[str]):
     yield from snap(f"ndb-pad-{size}")
 
 
-def scenario_billy(res: dict[str, Any], args: list[str]):
-    """Blasting Billy: the final reveal read row by row from the cards (Billy first), a dynamite
-    row corrected by tapping a card, the shot rows and the winner."""
-    size = args[0]
+BILLY_LOOT = [["red-5", "red-10", "green-4", "green-dynamite", "green-8", "blue-3"],   # Billy
+              ["red-7", "red-9", "green-2", "blue-6", "blue-1"],                      # Player 1
+              ["green-10", "green-6", "blue-2", "yellow-4", "yellow-dynamite"],        # Player 2
+              ["red-1", "purple-3", "purple-5", "yellow-2"]]                          # Player 3
+
+
+def start_billy():
+    """Home -> Blasting Billy -> Start with the default three players."""
     yield 0.3
     tap("Blasting Billy")
     yield 0.1
     tap(tr("start"))
     yield 0.6
+
+
+def scenario_billy(res: dict[str, Any], args: list[str]):
+    """Blasting Billy: the final reveal read row by row from the cards (Billy first), a dynamite
+    row corrected by tapping a card, the shot rows and the winner."""
+    size = args[0]
+    yield from start_billy()
     table = screen()
-    rows = [["red-5", "red-10", "green-4", "green-dynamite", "green-8", "blue-3"],   # Billy
-            ["red-7", "red-9", "green-2", "blue-6", "blue-1"],                      # Player 1
-            ["green-10", "green-6", "blue-2", "yellow-4", "yellow-dynamite"],        # Player 2
-            ["red-1", "purple-3", "purple-5", "yellow-2"]]                          # Player 3
-    objs = card_objects(rows)
+    objs = card_objects(BILLY_LOOT)
     objs[6]["value"] = 1  # the camera misread Player 1's red-7 as red-1
     table.show_reading(objs)
     yield 0.1
@@ -584,16 +591,11 @@ def scenario_billy(res: dict[str, Any], args: list[str]):
 def scenario_billy_parts(res: dict[str, Any], args: list[str]):
     """Blasting Billy's reveal read loot by loot (Billy first), the last loot laid in two rows."""
     size = args[0]
-    yield 0.3
-    tap("Blasting Billy")
-    yield 0.1
-    tap(tr("start"))
-    yield 0.6
+    yield from start_billy()
     table = screen()
-    loots = [("Billy", [["red-5", "red-10", "green-4", "green-dynamite", "green-8", "blue-3"]]),
-             ("Player 1", [["red-7", "red-9", "green-2", "blue-6", "blue-1"]]),
-             ("Player 2", [["green-10", "green-6", "blue-2", "yellow-4", "yellow-dynamite"]]),
-             ("Player 3", [["red-1", "purple-3"], ["purple-5", "yellow-2"]])]
+    last = BILLY_LOOT[3]
+    loots = [(owner, [row]) for owner, row in zip(("Billy", "Player 1", "Player 2"), BILLY_LOOT, strict=False)]
+    loots.append(("Player 3", [last[:2], last[2:]]))  # the last loot laid in two rows
     res["buttons_before"] = buttons()
     tap(tr("keep_loot", name="Billy"))  # nothing read yet: refused in words
     yield 0.1
