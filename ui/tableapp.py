@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion import records
 from companion.core import RulesError
 from companion.records import RecordError
-from companion.session import Session, latest_unfinished
+from companion.session import Session
 from companion.store import GameInfo, Store, StoreError
 from ui import screens
 from ui.i18n import tr
@@ -142,7 +142,7 @@ class TableApp(App):
             return
         game_id: int | None
         if self.resume_arg == "":
-            game_id = latest_unfinished(self.store)
+            game_id = self.summaries.latest_unfinished(self.store)  # fills the cache home uses next
         else:
             game_id = int(self.resume_arg) if self.resume_arg.isdigit() else -1
         if game_id is None:
