@@ -33,6 +33,7 @@ from companion.games.blasting_billy import (
     turns_in_game,
 )
 from companion.records import Record, RecordError
+from tests.golden_steps import steps_of
 from tests.replay_cli import assert_clean, replay_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -281,16 +282,6 @@ def test_a_player_cannot_be_called_billy(capsys):
 
 
 # -- golden playthroughs and the example ------------------------------------------------------------
-def steps_of(doc: dict) -> list[dict]:
-    game = records.start(Record.from_json(doc))
-    steps = []
-    for event in doc["events"]:
-        applied = game.apply(event)
-        steps.append({"explanation": applied.explanation.en, "summary": game.summary(),
-                      "pad": format_table(game.score_pad()).splitlines()})
-    return steps
-
-
 def golden_doc(name: str) -> dict:
     n, seed = GOLDEN_GAMES[name]
     doc, _ = simulate(NAMES[:n], random.Random(seed))

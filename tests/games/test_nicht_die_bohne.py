@@ -19,9 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import cli, records
-from companion.core import IllegalEvent, format_table
+from companion.core import IllegalEvent
 from companion.games.nicht_die_bohne import DEAL, DECK, NichtDieBohne, Phase, RoundEnd, explain_row, row_value
 from companion.records import Record, RecordError
+from tests.golden_steps import steps_of
 from tests.replay_cli import assert_clean, replay_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -268,16 +269,6 @@ def test_partial_phases_then_camera_read_round():
 
 
 # -- golden playthroughs --------------------------------------------------------------------------
-def steps_of(doc: dict) -> list[dict]:
-    game = records.start(Record.from_json(doc))
-    steps = []
-    for event in doc["events"]:
-        applied = game.apply(event)
-        steps.append({"explanation": applied.explanation.en, "summary": game.summary(),
-                      "pad": format_table(game.score_pad()).splitlines()})
-    return steps
-
-
 def golden_doc(name: str) -> dict:
     n, seed = GOLDEN_GAMES[name]
     modes = ["phases", "phases", "phases"] if n == 6 else ["collected", "both", "phases"]
