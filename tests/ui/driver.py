@@ -145,6 +145,18 @@ def _piece(name: str) -> str:
     return piece_name(name, app().lang)
 
 
+def start_game(title: str, fewer: int = 0, settle: float = 0.6):
+    """Home -> the game -> Start, with ``fewer`` players than the screen offers."""
+    yield 0.3
+    tap(title)
+    yield 0.1
+    for _ in range(fewer):
+        tap(tr("remove_player"))
+        yield 0.05
+    tap(tr("start"))
+    yield settle
+
+
 def scenario_bag(res: dict[str, Any], args: list[str]):
     """A whole Bag of Butts game by touch: players, a hand-entered draw, corrections, refusals,
     choices, the score pad with undo/redo, to the end; screenshots along the way."""
@@ -275,11 +287,7 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
 def scenario_unfinished(res: dict[str, Any], args: list[str]):
     """Start a game, confirm one draw, leave: the score pad keeps it for --resume."""
     rng = random.Random(3)
-    yield 0.3
-    tap("Bag of Butts")
-    yield 0.1
-    tap(tr("start"))
-    yield 0.5
+    yield from start_game("Bag of Butts", settle=0.5)
     table = screen()
     table.show_reading(bag_reading(app().session.game, rng))
     yield 0.02
@@ -485,11 +493,7 @@ def scenario_ndb(res: dict[str, Any], args: list[str]):
     rest of each round entered from the collected cards on the table; three rounds to the end."""
     size, phases_by_touch = args[0], int(args[1])
     rng = random.Random(5)
-    yield 0.3
-    tap("Nicht die Bohne!")
-    yield 0.1
-    tap(tr("start"))
-    yield 0.6
+    yield from start_game("Nicht die Bohne!")
     table = screen()
     game = app().session.game
     players = list(game.players)
@@ -549,20 +553,11 @@ BILLY_LOOT = [["red-5", "red-10", "green-4", "green-dynamite", "green-8", "blue-
               ["red-1", "purple-3", "purple-5", "yellow-2"]]                          # Player 3
 
 
-def start_billy():
-    """Home -> Blasting Billy -> Start with the default three players."""
-    yield 0.3
-    tap("Blasting Billy")
-    yield 0.1
-    tap(tr("start"))
-    yield 0.6
-
-
 def scenario_billy(res: dict[str, Any], args: list[str]):
     """Blasting Billy: the final reveal read row by row from the cards (Billy first), a dynamite
     row corrected by tapping a card, the shot rows and the winner."""
     size = args[0]
-    yield from start_billy()
+    yield from start_game("Blasting Billy")
     table = screen()
     objs = card_objects(BILLY_LOOT)
     objs[6]["value"] = 1  # the camera misread Player 1's red-7 as red-1
@@ -591,7 +586,7 @@ def scenario_billy(res: dict[str, Any], args: list[str]):
 def scenario_billy_parts(res: dict[str, Any], args: list[str]):
     """Blasting Billy's reveal read loot by loot (Billy first), the last loot laid in two rows."""
     size = args[0]
-    yield from start_billy()
+    yield from start_game("Blasting Billy")
     table = screen()
     last = BILLY_LOOT[3]
     loots = [(owner, [row]) for owner, row in zip(("Billy", "Player 1", "Player 2"), BILLY_LOOT, strict=False)]
@@ -628,12 +623,7 @@ def scenario_demo(res: dict[str, Any], args: list[str]):
     """The demo table as a newcomer meets it: rendered frames of the game's own pieces, the real
     reader, Confirm, the engine's answer; for Bag of Butts and then Buttons."""
     size = args[0]
-    yield 0.3
-    tap("Bag of Butts")
-    yield 0.1
-    tap(tr("remove_player"))
-    yield 0.05
-    tap(tr("start"))
+    yield from start_game("Bag of Butts", fewer=1, settle=0.1)
     table = screen()
     for _ in range(100):  # rendering and reading take a moment on a busy machine
         yield 0.1
@@ -718,13 +708,7 @@ def scenario_late(res: dict[str, Any], args: list[str]):
     frame, truth = scene(9, effects_on=False)
     cv2.imwrite(str(folder / "frame.png"), frame)
     res["truth_colours"] = sorted(o["colour"] for o in truth)
-    yield 0.3
-    tap("Bag of Butts")
-    yield 0.1
-    tap(tr("remove_player"))
-    yield 0.05
-    tap(tr("start"))
-    yield 0.3
+    yield from start_game("Bag of Butts", fewer=1, settle=0.3)
     table = screen()
     res["start_text"] = table.camera_text
     res["start_demo"] = app().demo
