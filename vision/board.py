@@ -85,11 +85,16 @@ def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
     """Fallback outlines: the bright mesh of grid lines (Otsu split of the frame's own lightness), for a
     board whose dark border hardly differs from the table or whose outline a glare spot bends."""
     _, mask = cv2.threshold(cv2.GaussianBlur(gray, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    return _outline_quads(mask, gray.size)
+
+
+def _outline_quads(mask: np.ndarray, size: int) -> list[np.ndarray]:
+    """Four-sided outlines of the three largest blobs of a mask that cover at least 2 % of it."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     for cnt in sorted(contours, key=cv2.contourArea, reverse=True)[:3]:
         hull = cv2.convexHull(cnt)
-        if cv2.contourArea(hull) < 0.02 * gray.size:
+        if cv2.contourArea(hull) < 0.02 * size:
             continue
         for eps in (0.03, 0.05, 0.08):
             approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
@@ -98,6 +103,17 @@ def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
         if len(approx) == 4:
             out.append(approx.reshape(4, 2).astype(np.float32))
     return out
+
+
+def _cell_quads(frame_small: np.ndarray) -> list[np.ndarray]:
+    """Last fallback outline: the block of saturated printed cells (Otsu split of the frame's own
+    saturation), for a board whose dark border melts into a dark table and whose outline a glare
+    spot joins to the table."""
+    sat = cv2.cvtColor(frame_small, cv2.COLOR_BGR2HSV)[:, :, 1]
+    _, mask = cv2.threshold(cv2.GaussianBlur(sat, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    # close the pale grid lines between the cells, so the cells make one block
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    return _outline_quads(mask, sat.size)
 
 
 def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
@@ -110,21 +126,28 @@ def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, quad)
 
 
+def _shrink(img: np.ndarray, f: float) -> np.ndarray:
+    """The image scaled by f (at most 1) to the working width."""
+    if f >= 1:
+        return img
+    h, w = img.shape[:2]
+    if f <= 0.5:  # halve exactly first: area averaging at an integer factor is fast
+        img = cv2.resize(img, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    return cv2.resize(img, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
+
+
 def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     """Homography grid units -> frame pixels, with row 1 / column 1 at grid (0, 0); and a score."""
     h, w = frame.shape[:2]
     f = min(1.0, WORK_WIDTH / w)
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    if f < 1:
-        if f <= 0.5:  # halve exactly first: area averaging at an integer factor is fast
-            gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        gray = cv2.resize(gray, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
+    gray = _shrink(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), f)
     best: tuple[float, np.ndarray] | None = None
-    for finder in (_quads, _mesh_quads):
+    finders = ((_quads, lambda: gray), (_mesh_quads, lambda: gray), (_cell_quads, lambda: _shrink(frame, f)))
+    for finder, image in finders:
         # every outline read as the board's edge or the grid's, ranked by how well the grid's lines
         # fall on pale lines; the best few are refitted to the lines themselves and scored again
         cands = []
-        for q in finder(gray):
+        for q in finder(image()):
             quad = _order(q / f)
             for is_board in (True, False):
                 hom = _grid_homography(quad, is_board)

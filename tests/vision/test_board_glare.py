@@ -82,3 +82,12 @@ def test_a_dim_board_and_a_bright_board_read_the_same_cells():
         lit = effects.camera(lit, rng, blur=0.8, noise=3, jpeg=85)
         got = [(o["colour"], o["content"]) for o in board.read(lit).objects]
         assert got == want, brightness
+
+
+def test_a_board_whose_border_melts_into_a_dark_table_under_a_glare_spot_is_still_read():
+    # tuning seed 10251: navy border on dark wood, a lamp's spot joining the board's top edge to the
+    # table; neither the outline nor the pale mesh gives four sides (the reader before the block of
+    # saturated cells was looked at found no board at all)
+    frame, truth = render.scene(10251)
+    seen = {(o["row"], o["col"]): (o["colour"], o["content"]) for o in board.read(frame).objects}
+    assert seen == {(t["row"], t["col"]): (t["colour"], t["content"]) for t in truth}
