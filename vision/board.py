@@ -85,11 +85,16 @@ def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
     """Fallback outlines: the bright mesh of grid lines (Otsu split of the frame's own lightness), for a
     board whose dark border hardly differs from the table or whose outline a glare spot bends."""
     _, mask = cv2.threshold(cv2.GaussianBlur(gray, (3, 3), 0), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    return _outline_quads(mask, gray.size)
+
+
+def _outline_quads(mask: np.ndarray, size: int) -> list[np.ndarray]:
+    """Four-sided outlines of the three largest blobs of a mask that cover at least 2 % of it."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out = []
     for cnt in sorted(contours, key=cv2.contourArea, reverse=True)[:3]:
         hull = cv2.convexHull(cnt)
-        if cv2.contourArea(hull) < 0.02 * gray.size:
+        if cv2.contourArea(hull) < 0.02 * size:
             continue
         for eps in (0.03, 0.05, 0.08):
             approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
@@ -98,6 +103,17 @@ def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
         if len(approx) == 4:
             out.append(approx.reshape(4, 2).astype(np.float32))
     return out
+
+
+def _cell_quads(frame_small: np.ndarray) -> list[np.ndarray]:
+    """Outlines of the block of saturated printed cells (Otsu split of the frame's own saturation), for
+    a board whose dark border melts into a dark table or whose outline a glare spot joins to the
+    table (the frame may be shrunk by nearest neighbour: the blur evens its noise)."""
+    sat = cv2.GaussianBlur(cv2.cvtColor(frame_small, cv2.COLOR_BGR2HSV)[:, :, 1], (5, 5), 0)
+    _, mask = cv2.threshold(sat, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    # close the pale grid lines between the cells, so the cells make one block
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    return _outline_quads(mask, sat.size)
 
 
 def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
@@ -110,25 +126,37 @@ def _grid_homography(quad: np.ndarray, is_board: bool) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, quad)
 
 
+def _shrink(img: np.ndarray, f: float, fast: int | None = None) -> np.ndarray:
+    """The image scaled by f (at most 1) to the working width; by ``fast`` interpolation alone if given."""
+    if f >= 1:
+        return img
+    h, w = img.shape[:2]
+    if fast is not None:
+        return cv2.resize(img, (int(w * f), int(h * f)), interpolation=fast)
+    if f <= 0.5:  # halve exactly first: area averaging at an integer factor is fast
+        img = cv2.resize(img, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    return cv2.resize(img, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
+
+
 def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     """Homography grid units -> frame pixels, with row 1 / column 1 at grid (0, 0); and a score."""
     h, w = frame.shape[:2]
     f = min(1.0, WORK_WIDTH / w)
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    if f < 1:
-        if f <= 0.5:  # halve exactly first: area averaging at an integer factor is fast
-            gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        gray = cv2.resize(gray, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
+    gray = _shrink(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), f)
     best: tuple[float, np.ndarray] | None = None
-    for finder in (_quads, _mesh_quads):
+    # first the board's own outline and the block of printed cells together, then the pale mesh
+    rounds = (((_quads, lambda: gray), (_cell_quads, lambda: _shrink(frame, f, cv2.INTER_NEAREST))),
+              ((_mesh_quads, lambda: gray),))
+    for finders in rounds:
         # every outline read as the board's edge or the grid's, ranked by how well the grid's lines
         # fall on pale lines; the best few are refitted to the lines themselves and scored again
         cands = []
-        for q in finder(gray):
-            quad = _order(q / f)
-            for is_board in (True, False):
-                hom = _grid_homography(quad, is_board)
-                cands.append((board_grid.grid_score(frame, hom), hom))
+        for finder, image in finders:
+            for q in finder(image()):
+                quad = _order(q / f)
+                for is_board in (True, False):
+                    hom = _grid_homography(quad, is_board)
+                    cands.append((board_grid.grid_score(frame, hom), hom))
         cands.sort(key=lambda c: -c[0])
         for _, hom in cands[:3]:
             hom = board_grid.refine(frame, hom)
@@ -161,10 +189,10 @@ _FIVE = np.exp(-2j * np.pi * 5 * np.arange(20) / 20)  # a star's five points rep
 # Two linear rules on the cell measurements (all ratios within the cell or to this board's own cells),
 # fitted by logistic regression on rendered tuning boards (seeds 0-999): a positive score says star,
 # or (for a cell that is not a star) button. "_y" / "_n" features count only on yellow / other cells.
-STAR_RULE = ({"to_star_n": -0.765, "mid_shift_n": 3.75, "spread_y": 3.52, "mid_shift_y": 10.13, "dark_y": -1.98,
-              "yel": -0.639, "five_y": 33.0, "five_n": 9.24, "spread": 2.67, "dark": 3.31, "ridge": -3.00,
-              "five_share": 7.05, "whiten": -2.91}, -9.84)
-BUTTON_RULE = ({"ridge": 30.9, "ridge_board": 32.6, "dark": -19.5, "rim": 5.08, "sharp": -8.37}, 9.52)
+STAR_RULE = ({"to_star_n": -1.45, "mid_shift_n": 4.8, "spread_y": 0.131, "mid_shift_y": 11.1, "dark_y": -2.11,
+              "yel": -2.02, "five_y": 27.1, "five_n": 9.48, "spread": 1.63, "dark": 1.65, "ridge": -27.0,
+              "five_share": 9.36, "whiten": 1.07, "valley_y": 59.7}, -8.52)
+BUTTON_RULE = ({"ridge": 37.7, "ridge_board": 41.0, "dark": -19.2, "rim": 4.5, "sharp": -13.2}, 10.4)
 SCORE_SCALE = 4.0  # score at which a content call counts as certain
 SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
 BAND = 0.025  # radial step of that profile, in cells
@@ -187,20 +215,35 @@ _NBIN = len(_BANDS) * SECTORS
 _BIN_COUNT = np.maximum(np.bincount(_BIN, minlength=_NBIN), 1).astype(np.float32)
 
 
-def _ring_ridge(plane: np.ndarray) -> np.ndarray:
-    """How much a thin ring at 0.25-0.38 cell stands out as a ridge along the radius (a band above the
-    mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the strongest ridge,
-    then the median over sectors. A ridge needs a sharp edge on both sides, so the smooth rise of a
-    glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
+def _radial_profiles(plane: np.ndarray) -> np.ndarray:
+    """Mean of each (band, sector) bin of every cell: (cells, bands, sectors), in grey levels."""
     n = plane.shape[0]
     vals = plane[:, _PIX]
     idx = (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel()
     prof = np.bincount(idx, weights=vals.ravel(), minlength=n * _NBIN).reshape(n, len(_BANDS), SECTORS)
-    prof /= _BIN_COUNT.reshape(len(_BANDS), SECTORS)
+    return prof / _BIN_COUNT.reshape(len(_BANDS), SECTORS)
+
+
+def _ring_ridge(prof: np.ndarray) -> np.ndarray:
+    """How much a thin ring at 0.25-0.38 cell stands out as a ridge along the radius (a band above the
+    mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the strongest ridge,
+    then the median over sectors. A ridge needs a sharp edge on both sides, so the smooth rise of a
+    glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
     ridge = prof[:, 2:-2] - 0.5 * (prof[:, :-4] + prof[:, 4:])
     mid_bands = _BANDS[2:-2]
     best = ridge[:, (mid_bands >= 0.25) & (mid_bands < 0.38)].max(axis=1)
     return np.median(best, axis=1)
+
+
+def _edge_valley(prof: np.ndarray) -> np.ndarray:
+    """How much a thin dark line crosses every ray from the middle between 0.15 and 0.43 cell (a band
+    below the mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the
+    deepest valley, then the lower third over sectors. A star's dark edge crosses every ray, at the
+    radius of its points or of its notches; a glare spot is a smooth rise and crosses none."""
+    valley = 0.5 * (prof[:, :-4] + prof[:, 4:]) - prof[:, 2:-2]
+    mid_bands = _BANDS[2:-2]
+    best = valley[:, (mid_bands >= 0.15) & (mid_bands < 0.43)].max(axis=1)
+    return np.percentile(best, 33, axis=1)
 
 
 def _cell_masks() -> dict[str, np.ndarray]:
@@ -265,7 +308,9 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
-    ridge = _ring_ridge(cells[np.arange(36), :, darkest])
+    prof = _radial_profiles(cells[np.arange(36), :, darkest])
+    ridge = _ring_ridge(prof)
+    valley = _edge_valley(_radial_profiles(lum))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
     board_l = float(np.median(ring_l))
@@ -273,7 +318,7 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
             "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
             "five": five, "mid_shift": np.linalg.norm(_chroma(mid) - ring_ch, axis=1),
-            "ridge": ridge / ring_l, "ridge_board": ridge / board_l, "sharp": np.full(36, sharp, np.float32),
+            "ridge": ridge / ring_l, "valley": valley / ring_l, "ridge_board": ridge / board_l, "sharp": np.full(36, sharp, np.float32),
             # how periodic (five points) the change around the circle is, against how much it changes
             "five_share": five / (per_sector.mean(axis=1) + 0.05),
             # white light added in the middle (glare) lifts the darkest channel there above the corner's
@@ -299,26 +344,34 @@ def _score(rule: tuple[dict[str, float], float], x: dict[str, np.ndarray]) -> np
     return sum(w * x[k] for k, w in weights.items()) + offset
 
 
-def _classify(feats: dict[str, np.ndarray], profile: dict[str, Any]) -> list[tuple[str, str, float]]:
-    """Printed colour (nearest taught log-chroma) and content (star / button / empty) of each cell."""
+def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
+                 ) -> tuple[list[str], np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+    """Each cell's printed colour (index into the taught names, nearest log-chroma) with its
+    confidence, and the measurements the two content rules weigh."""
     names = [k for k in COLOURS if k in profile["colours"]]
     means = np.float32([profile["colours"][k] for k in names])
     d = np.linalg.norm(_chroma(feats["colour"])[:, None, :] - means[None], axis=2)  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
+    yellow = np.float32([names[int(k)] == "Y" for k in best])
+    x = dict(feats)
+    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - np.float32(profile["star"])[None], axis=1)
+    x["yel"] = yellow
+    for k in ("to_star", "mid_shift", "spread", "five", "dark", "valley"):
+        x[k + "_y"] = x[k] * yellow
+        x[k + "_n"] = x[k] * (1 - yellow)
+    return names, best, colour_conf, x
+
+
+def _classify(feats: dict[str, np.ndarray], profile: dict[str, Any]) -> list[tuple[str, str, float]]:
+    """Printed colour (nearest taught log-chroma) and content (star / button / empty) of each cell."""
     # a star: the middle takes the star's own colour; on a yellow cell, its points and dark edge make
     # the colour change five times around a circle. A button: a thin bright ring all the way round
     # (a ridge along the radius, against this cell's and this board's own lightness), a darker disc.
     # A glare spot adds white light: it lifts the darkest channel in the middle and changes the colour
     # around a circle without five-fold order, and makes no ridge.
-    yellow = np.float32([names[int(k)] == "Y" for k in best])
-    x = dict(feats)
-    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - np.float32(profile["star"])[None], axis=1)
-    x["yel"] = yellow
-    for k in ("to_star", "mid_shift", "spread", "five", "dark"):
-        x[k + "_y"] = x[k] * yellow
-        x[k + "_n"] = x[k] * (1 - yellow)
+    names, best, colour_conf, x = _rule_inputs(feats, profile)
     star_score = _score(STAR_RULE, x)
     button_score = _score(BUTTON_RULE, x)
     out = []

@@ -82,3 +82,29 @@ def test_a_dim_board_and_a_bright_board_read_the_same_cells():
         lit = effects.camera(lit, rng, blur=0.8, noise=3, jpeg=85)
         got = [(o["colour"], o["content"]) for o in board.read(lit).objects]
         assert got == want, brightness
+
+
+def test_a_board_whose_border_melts_into_a_dark_table_under_a_glare_spot_is_still_read():
+    # tuning seed 10251: navy border on dark wood, a lamp's spot joining the board's top edge to the
+    # table; neither the outline nor the pale mesh gives four sides (the reader before the block of
+    # saturated cells was looked at found no board at all)
+    frame, truth = render.scene(10251)
+    seen = {(o["row"], o["col"]): (o["colour"], o["content"]) for o in board.read(frame).objects}
+    assert seen == {(t["row"], t["col"]): (t["colour"], t["content"]) for t in truth}
+
+
+@pytest.mark.parametrize("seed", [40, 44, 59])
+def test_a_glare_spot_on_a_yellow_cell_is_no_star_and_hides_no_star(seed):
+    frame, truth = render.scene(seed, effects_on=False)
+    rng = np.random.default_rng(seed)
+    cells = [t for t in truth if t["colour"] == "Y" and t["content"] in ("empty", "star")][:6]
+    assert {t["content"] for t in cells} == {"empty", "star"}
+    for t in cells:
+        x, y = _centre(t)
+        cell = t["box"][2]
+        # a spot over the middle of a yellow cell washes it out the way a star's pale plastic does
+        # (the rules before the star's dark edge was looked for got 2 of these 6 cells wrong)
+        lit = _glare(frame, x + 0.1 * cell, y - 0.1 * cell, 0.3 * cell, 120)
+        lit = effects.camera(lit, rng, blur=0.8, noise=3, jpeg=85)
+        got = {(o["row"], o["col"]): o for o in board.read(lit).objects}[(t["row"], t["col"])]
+        assert got["content"] == t["content"], (t["row"], t["col"])
