@@ -64,6 +64,8 @@ SIDE_BODY_RATIO = 0.86
 SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
+FG_SUPPORT = 0.2  # the foreground-only mean needs this share of foreground in its box
+NEUTRAL_CHROMA = 0.3  # a colour whose channels differ by less than this share of the largest is grey
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
 RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
 LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
@@ -242,13 +244,38 @@ def planes_of(frame: np.ndarray, channels: tuple[np.ndarray, ...] | None = None)
     return gray, dark_plane
 
 
-def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
-    """All pip candidates of a frame's planes, each from the pyramid level that suits its size."""
+def _local_mean(g: np.ndarray, fg: np.ndarray | None) -> np.ndarray:
+    """BLOCK box mean of a level; on the dice (foreground) the mean of the foreground pixels alone.
+
+    Around a small die the box holds more table than die: a bright table lifts the mean above a
+    dark die's bright pips (white or red pips on a black or blue die are then no brighter than
+    it), and a dark table lowers it below a pale die's body. Taking the mean over the pixels that
+    differ from the table keeps the threshold on the die's own body.
+    """
+    plain = cv2.blur(g, (BLOCK, BLOCK))
+    if fg is None:
+        return plain
+    h, w = g.shape[:2]
+    f = cv2.resize(fg, (w, h), interpolation=cv2.INTER_LINEAR)
+    den = cv2.blur(f, (BLOCK, BLOCK))
+    num = cv2.blur(g.astype(np.float32) * f, (BLOCK, BLOCK))
+    on_die = (f > 0.5) & (den > FG_SUPPORT)
+    masked = np.clip(num / np.maximum(den, 1e-3), 0, 255).astype(np.uint8)
+    return np.where(on_die, masked, plain)
+
+
+def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0),
+              fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False)) -> list[Pip]:
+    """All pip candidates of a frame's planes, each from the pyramid level that suits its size.
+
+    ``fg`` is the foreground share (float32 0-1, any size) of dice_body.foreground: where it is set
+    the local mean is taken over the dice alone (see _local_mean).
+    """
     pips: list[Pip] = []
     # one plane can serve both polarities (the brightest-channel pass): its pyramid and box means
     # are made once
     levels: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
-    for is_dark in (True, False):
+    for is_dark in polarities:
         plane = planes[int(is_dark)]
         pyramid = levels.setdefault(id(plane), [])
         scale = 1.0
@@ -259,7 +286,7 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
                 g = plane if k == 0 else cv2.pyrDown(pyramid[-1][0])
                 if min(g.shape[:2]) < BLOCK:
                     break
-                pyramid.append((g, cv2.blur(g, (BLOCK, BLOCK))))
+                pyramid.append((g, _local_mean(g, fg)))
             g, mean = pyramid[k]
             if dhi > pip_range[0]:
                 pips += _level_pips(g, mean, scale, dlo, dhi, plane, pip_range, is_dark)
@@ -609,13 +636,14 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> 
 
 
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
-              leftover: list[Pip] | None = None, round_only: bool = False) -> list[dict[str, Any]]:
+              leftover: list[Pip] | None = None, round_only: bool = False,
+              fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False)) -> list[dict[str, Any]]:
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
     Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
     ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob).
     """
-    pips = find_pips(planes, pip_range)
+    pips = find_pips(planes, pip_range, fg, polarities)
     if not pips:
         return []
     gray = planes[0]
@@ -680,6 +708,12 @@ def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
     return misfit <= tol and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
 
 
+def _neutral(bgr: np.ndarray) -> bool:
+    """True for a grey or white colour (glare, a white mark), false for a coloured one (a red pip)."""
+    hi, lo = float(np.max(bgr)), float(np.min(bgr))
+    return hi - lo < NEUTRAL_CHROMA * max(hi, 1.0)
+
+
 def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Look at the die body around each face: drop faces with no die around them, recount clean dice.
 
@@ -695,6 +729,8 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
         b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
         if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
             continue
+        if f.get("red_pass") and _neutral(f["bgr"][1]):
+            continue  # white spots that the red pass found too (glare on black plastic): no red pips
         if f["count"] == 1 and b.kind in ("touch", "framed"):
             continue  # a lone spot with no clean die around it: glare, a stud, a coin
         if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
@@ -732,6 +768,15 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         value = cv2.max(cv2.max(blue, green), red)
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
         extra = _faces_of((value, value), pip_range, round_only=True)
+        faces = _merge_passes(faces, extra)
+        # a third pass: red pips on a blue or black body match its luminance and its brightest
+        # channel, but stand out in the red channel alone (bright pips only: the red channel's dark
+        # blobs are the blue and black dice themselves); around a small die the box mean there
+        # is taken over the dice alone, or the white table would lift it above the pips
+        extra = _faces_of((red, red), pip_range, round_only=True, fg=dice_body.foreground_share(frame),
+                          polarities=(False,))
+        for f in extra:
+            f["red_pass"] = True
         faces = _merge_passes(faces, extra)
     gains = _wb_gains(frame)
     for f in faces:

@@ -360,6 +360,12 @@ def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     return mask, scale
 
 
+def foreground_share(frame: np.ndarray) -> np.ndarray:
+    """The foreground mask as float32 0-1 (working size): where the frame differs from its table."""
+    mask, _ = foreground(frame)
+    return (mask > 0).astype(np.float32)
+
+
 def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     d = a - b
     return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
