@@ -511,6 +511,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             below_narrower = fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
             if darker or flatter or below_narrower:
                 keep[j] = False
+                fi["sides"] = fi.get("sides", 0) + 1
     return [f for f, k in zip(faces, keep, strict=True) if k]
 
 
@@ -620,18 +621,28 @@ def has_colour(frame: np.ndarray) -> bool:
     return bool(np.abs(small[..., 0] - small[..., 2]).max() > 12 or np.abs(small[..., 1] - small[..., 2]).max() > 12)
 
 
-def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Faces of two search passes, one per die: where both found a face, the one holding more pips."""
+def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
+                  any_polarity: bool = False) -> list[dict[str, Any]]:
+    """Faces of two search passes, one per die: where both found a face, the one holding more pips.
+
+    The faces that lose are kept with the winner (``alt``): when the die-body check refuses the
+    winner (side-face pips linked with the top face's into one "face"), they are checked instead.
+    ``any_polarity``: faces clash whatever their pips' polarity (a die's red pips are bright in the
+    red channel and dark in blue+green).
+    """
     out = list(first)
     for f in second:
-        clash = [k for k, g in enumerate(out) if g["dark"] == f["dark"]
+        clash = [k for k, g in enumerate(out) if (any_polarity or g["dark"] == f["dark"])
                  and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"])]
         if not clash:
             out.append(f)
         elif all(f["count"] > out[k]["count"] for k in clash):
+            f.setdefault("alt", []).extend(out[k] for k in clash)
             for k in sorted(clash, reverse=True):
                 del out[k]
             out.append(f)
+        else:
+            out[clash[0]].setdefault("alt", []).append(f)
     return out
 
 
@@ -721,30 +732,51 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     from its surroundings, unless its pips sit in a die's exact layout; a lone pip needs a clean die.
     """
     out = []
+    alts = []
     for f in faces:
-        pts = [(p.x, p.y, p.d) for p in f["face"]]
-        xy = np.float32([[p.x, p.y] for p in f["face"]])
-        far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
-        side = max(1.5 * far, 5.0 * f["d"])
-        b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
-        if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
+        kept = _body_checked(pyramid, f)
+        if kept is not None:
+            out.append(kept)
+        else:
+            alts += f.get("alt", [])
+    # the faces a refused face won over in another search pass (see _merge_passes) are tried
+    # instead, where no kept face already covers them
+    passed: list[dict[str, Any]] = []
+    for a in alts:
+        if any(math.hypot(a["x"] - g["x"], a["y"] - g["y"]) < 0.5 * max(a["size"], g["size"]) for g in out + passed):
             continue
-        if f.get("red_pass") and _neutral(f["bgr"][1]):
-            continue  # white spots that the red pass found too (glare on black plastic): no red pips
-        if f["count"] == 1 and b.kind in ("touch", "framed"):
-            continue  # a lone spot with no clean die around it: glare, a stud, a coin
-        if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
-            continue  # two or three spots along a side of their blob: print, not a die
-        if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
-            continue  # spots on a blob that neither recount as a die nor lie in a die's layout
-        if not b.count and len(f["face"]) < f["count"]:
-            continue  # long blobs taken for touching pips, with no clean die around them: print (an 8)
-        if b.kind == "die" and b.count:
-            f["count"] = b.count
-            f["x"], f["y"] = b.x, b.y
-            f["size"] = b.side
-        out.append(f)
-    return out
+        kept = _body_checked(pyramid, a)
+        if kept is not None:
+            passed.append(kept)
+    # nor the side face of a kept face or of another such face
+    fronts = {id(g) for g in _drop_side_faces(out + passed)}
+    return out + [g for g in passed if id(g) in fronts]
+
+
+def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
+    """One face after the die-body check of _check_bodies (recounted), or None when it is dropped."""
+    pts = [(p.x, p.y, p.d) for p in f["face"]]
+    xy = np.float32([[p.x, p.y] for p in f["face"]])
+    far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
+    side = max(1.5 * far, 5.0 * f["d"])
+    b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
+    if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
+        return None
+    if f.get("red_pass") and _neutral(f["bgr"][1]):
+        return None  # white spots that the red pass found too (glare on black plastic): no red pips
+    if f["count"] == 1 and b.kind in ("touch", "framed") and not f.get("sides"):
+        return None  # a lone spot with no clean die around it: glare, a stud, a coin
+    if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
+        return None  # two or three spots along a side of their blob: print, not a die
+    if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
+        return None  # spots on a blob that neither recount as a die nor lie in a die's layout
+    if not b.count and len(f["face"]) < f["count"]:
+        return None  # long blobs taken for touching pips, with no clean die around them: print (an 8)
+    if b.kind == "die" and b.count:
+        f["count"] = b.count
+        f["x"], f["y"] = b.x, b.y
+        f["size"] = b.side
+    return f
 
 
 def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -777,9 +809,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
                           polarities=(False,))
         for f in extra:
             f["red_pass"] = True
-        faces = _merge_passes(faces, extra)
+        faces = _merge_passes(faces, extra, any_polarity=True)
     gains = _wb_gains(frame)
-    for f in faces:
+    for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
         f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
     faces = _drop_side_faces(faces)
