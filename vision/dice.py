@@ -33,6 +33,7 @@ rims, low contrast and pip layouts that do not fit a face.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import statistics
 from dataclasses import dataclass
@@ -70,6 +71,7 @@ MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded
 RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
 LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
 LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
+COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 
 
@@ -646,6 +648,65 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
     return out
 
 
+def _layout_hypotheses(n: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """(face value, layout points, assignments) of every larger face that n found pips could belong to."""
+    out = []
+    for m in range(6, n, -1):
+        w = np.array([complex(x, y) for x, y in dice_body.LAYOUTS[m]])
+        perms = np.array(list(itertools.permutations(range(m), n)))
+        out.append((m, w, perms))
+    return out
+
+
+LAYOUT_HYPOTHESES = {n: _layout_hypotheses(n) for n in range(2, 6)}
+
+
+def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
+    """Pips a face's search missed where its layout says they are (a low-contrast or blurred pip).
+
+    The found pips are fitted onto each larger face's layout (similarity: rotation, scale, shift,
+    any pip order, the layout's step 1-2.6 pip diameters); every layout spot left over must then
+    look like the face's own pips: its inside near their value, a ring of body around it. The
+    largest face whose every spot passes is taken.
+    """
+    n = len(face)
+    if n not in LAYOUT_HYPOTHESES or any(p.merged != 1 for p in face):
+        return []
+    z = np.array([complex(p.x, p.y) for p in face])
+    zc = z - z.mean()
+    d = float(np.median([p.d for p in face]))
+    body = float(np.median([p.body_v for p in face]))
+    pip = float(np.median([p.pip_v for p in face]))
+    gap = abs(body - pip)
+    r = 0.5 * d
+    h, w_ = plane.shape[:2]
+    for m, w, perms in LAYOUT_HYPOTHESES[n]:
+        wp = w[perms]  # (P, n): the layout spots each found pip is taken for
+        wc = wp - wp.mean(1, keepdims=True)
+        norm = (np.abs(wc) ** 2).sum(1)
+        a = (zc[None, :] * np.conj(wc)).sum(1) / np.maximum(norm, 1e-9)
+        res = np.sqrt((np.abs(zc[None, :] - a[:, None] * wc) ** 2).mean(1))
+        scale = np.abs(a)
+        ok = (res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d)
+        for k in np.flatnonzero(ok):
+            t = z.mean() - a[k] * wp[k].mean()
+            missing = [j for j in range(m) if j not in set(perms[k].tolist())]
+            spots = a[k] * w[missing] + t
+            xs, ys = spots.real.astype(np.float32), spots.imag.astype(np.float32)
+            if (xs < r).any() or (ys < r).any() or (xs > w_ - 1 - r).any() or (ys > h - 1 - r).any():
+                continue
+            inside = _sample(plane, xs[:, None] + INNER[None, :, 0] * r, ys[:, None] + INNER[None, :, 1] * r)
+            ring = _sample(plane, xs[:, None] + RING16[None, :, 0] * RING_K * r * 1.3,
+                           ys[:, None] + RING16[None, :, 1] * RING_K * r * 1.3)
+            inside_ok = np.abs(np.median(inside.astype(np.float32), 1) - pip) <= COMPLETE_TOL * gap
+            ring_ok = np.mean(np.abs(ring.astype(np.float32) - body) <= COMPLETE_TOL * gap, 1) >= MIN_UNIFORM
+            if inside_ok.all() and ring_ok.all():
+                return [Pip(float(x), float(y), d, d, face[0].dark, pip, body, float(u))
+                        for x, y, u in zip(xs, ys, np.mean(np.abs(ring.astype(np.float32) - body)
+                                                              <= COMPLETE_TOL * gap, 1), strict=True)]
+    return []
+
+
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
               leftover: list[Pip] | None = None, round_only: bool = False,
               fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False)) -> list[dict[str, Any]]:
@@ -663,6 +724,8 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     for face in group_faces(planes, pips):
         if round_only and any(p.merged != 1 for p in face):
             continue
+        if 2 <= len(face) <= 5:
+            face = face + _complete_face(planes[int(face[0].dark)], face)
         count = sum(p.count for p in face)
         if count > 6 or (count == 1 and not _lone_pip_ok(planes, face[0])):
             if leftover is not None:
