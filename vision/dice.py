@@ -67,11 +67,14 @@ MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mas
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
 FG_SUPPORT = 0.2  # the foreground-only mean needs this share of foreground in its box
 NEUTRAL_CHROMA = 0.3  # a colour whose channels differ by less than this share of the largest is grey
+RED_K, RED_MIN, RED_PIXELS = 1.5, 20.0, 12  # the red pass runs when this many pixels have a
+# (white-balanced) red channel above RED_K x their larger other channel + RED_MIN
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
 RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
 LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
 LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
+COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 
 
@@ -258,19 +261,20 @@ def _local_mean(g: np.ndarray, fg: np.ndarray | None) -> np.ndarray:
     if fg is None:
         return plain
     h, w = g.shape[:2]
-    f = cv2.resize(fg, (w, h), interpolation=cv2.INTER_LINEAR)
+    f = cv2.resize(fg, (w, h), interpolation=cv2.INTER_LINEAR)  # 0 or 255, blended at the edges
     den = cv2.blur(f, (BLOCK, BLOCK))
-    num = cv2.blur(g.astype(np.float32) * f, (BLOCK, BLOCK))
-    on_die = (f > 0.5) & (den > FG_SUPPORT)
-    masked = np.clip(num / np.maximum(den, 1e-3), 0, 255).astype(np.uint8)
-    return np.where(on_die, masked, plain)
+    num = cv2.blur(cv2.multiply(g, f, scale=1 / 255), (BLOCK, BLOCK))
+    masked = cv2.divide(num, den, scale=255)
+    on_die = cv2.bitwise_and(cv2.compare(f, 127, cv2.CMP_GT), cv2.compare(den, int(255 * FG_SUPPORT), cv2.CMP_GT))
+    cv2.copyTo(masked, on_die, plain)
+    return plain
 
 
 def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0),
               fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False)) -> list[Pip]:
     """All pip candidates of a frame's planes, each from the pyramid level that suits its size.
 
-    ``fg`` is the foreground share (float32 0-1, any size) of dice_body.foreground: where it is set
+    ``fg`` is the foreground mask (uint8 0/255, any size) of dice_body.foreground: where it is set
     the local mean is taken over the dice alone (see _local_mean).
     """
     pips: list[Pip] = []
@@ -623,6 +627,16 @@ def has_colour(frame: np.ndarray) -> bool:
     return bool(np.abs(small[..., 0] - small[..., 2]).max() > 12 or np.abs(small[..., 1] - small[..., 2]).max() > 12)
 
 
+def _has_red(frame: np.ndarray, channels: tuple[np.ndarray, ...]) -> bool:
+    """True when a few pixels are clearly red after white balance (a warm light tints everything)."""
+    gb, gg, gr = (float(v) for v in _wb_gains(frame))
+    blue, green, red = channels
+    others = cv2.max(cv2.convertScaleAbs(blue, alpha=gb), cv2.convertScaleAbs(green, alpha=gg))
+    reddish = cv2.compare(cv2.convertScaleAbs(red, alpha=gr), cv2.convertScaleAbs(others, alpha=RED_K, beta=RED_MIN),
+                          cv2.CMP_GT)
+    return cv2.countNonZero(reddish) >= RED_PIXELS
+
+
 def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
                   any_polarity: bool = False) -> list[dict[str, Any]]:
     """Faces of two search passes, one per die: where both found a face, the one holding more pips.
@@ -648,13 +662,18 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
     return out
 
 
-def _layout_hypotheses(n: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
-    """(face value, layout points, assignments) of every larger face that n found pips could belong to."""
+def _layout_hypotheses(n: int) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+    """Every larger face n found pips could belong to: (value, layout spots taken, spots left, wc).
+
+    ``wc`` are the taken spots centred on their mean (for the similarity fit).
+    """
     out = []
     for m in range(6, n, -1):
         w = np.array([complex(x, y) for x, y in dice_body.LAYOUTS[m]])
         perms = np.array(list(itertools.permutations(range(m), n)))
-        out.append((m, w, perms))
+        rest = np.array([[j for j in range(m) if j not in set(p.tolist())] for p in perms])
+        taken = w[perms]
+        out.append((m, taken, w[rest], taken - taken.mean(1, keepdims=True)))
     return out
 
 
@@ -677,33 +696,30 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     d = float(np.median([p.d for p in face]))
     body = float(np.median([p.body_v for p in face]))
     pip = float(np.median([p.pip_v for p in face]))
-    gap = abs(body - pip)
+    tol = COMPLETE_TOL * abs(body - pip)
     r = 0.5 * d
-    h, w_ = plane.shape[:2]
-    for m, w, perms in LAYOUT_HYPOTHESES[n]:
-        wp = w[perms]  # (P, n): the layout spots each found pip is taken for
-        wc = wp - wp.mean(1, keepdims=True)
-        norm = (np.abs(wc) ** 2).sum(1)
-        a = (zc[None, :] * np.conj(wc)).sum(1) / np.maximum(norm, 1e-9)
+    h, w = plane.shape[:2]
+    for _, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
+        a = (zc[None, :] * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum(1)
         res = np.sqrt((np.abs(zc[None, :] - a[:, None] * wc) ** 2).mean(1))
         scale = np.abs(a)
-        ok = (res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d)
-        for k in np.flatnonzero(ok):
-            t = z.mean() - a[k] * wp[k].mean()
-            missing = [j for j in range(m) if j not in set(perms[k].tolist())]
-            spots = a[k] * w[missing] + t
-            xs, ys = spots.real.astype(np.float32), spots.imag.astype(np.float32)
-            if (xs < r).any() or (ys < r).any() or (xs > w_ - 1 - r).any() or (ys > h - 1 - r).any():
-                continue
-            inside = _sample(plane, xs[:, None] + INNER[None, :, 0] * r, ys[:, None] + INNER[None, :, 1] * r)
-            ring = _sample(plane, xs[:, None] + RING16[None, :, 0] * RING_K * r * 1.3,
-                           ys[:, None] + RING16[None, :, 1] * RING_K * r * 1.3)
-            inside_ok = np.abs(np.median(inside.astype(np.float32), 1) - pip) <= COMPLETE_TOL * gap
-            ring_ok = np.mean(np.abs(ring.astype(np.float32) - body) <= COMPLETE_TOL * gap, 1) >= MIN_UNIFORM
-            if inside_ok.all() and ring_ok.all():
-                return [Pip(float(x), float(y), d, d, face[0].dark, pip, body, float(u))
-                        for x, y, u in zip(xs, ys, np.mean(np.abs(ring.astype(np.float32) - body)
-                                                              <= COMPLETE_TOL * gap, 1), strict=True)]
+        ok = np.flatnonzero((res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d))
+        if not ok.size:
+            continue
+        # the left-over spots of every fitting hypothesis, sampled at once: (K, spots)
+        spots = a[ok, None] * (rest[ok] - taken[ok].mean(1, keepdims=True)) + z.mean()
+        xs, ys = spots.real.astype(np.float32), spots.imag.astype(np.float32)
+        inside = _sample(plane, xs[..., None] + INNER[:, 0] * r, ys[..., None] + INNER[:, 1] * r)
+        ring = _sample(plane, xs[..., None] + RING16[:, 0] * COMPLETE_RING * r,
+                       ys[..., None] + RING16[:, 1] * COMPLETE_RING * r).astype(np.float32)
+        inside_ok = np.abs(np.median(inside, -1) - pip) <= tol
+        uniform = np.mean(np.abs(ring - body) <= tol, -1)
+        in_frame = (xs >= r) & (ys >= r) & (xs <= w - 1 - r) & (ys <= h - 1 - r)
+        good = (inside_ok & (uniform >= MIN_UNIFORM) & in_frame).all(1)
+        if good.any():
+            k = int(np.argmax(good))
+            return [Pip(float(x), float(y), d, d, face[0].dark, pip, body, float(u))
+                    for x, y, u in zip(xs[k], ys[k], uniform[k], strict=True)]
     return []
 
 
@@ -855,6 +871,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
     leftover: list[Pip] = []
     channels = cv2.split(frame)
+    fg = None
     faces = _faces_of(planes_of(frame, channels), pip_range, leftover)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
@@ -868,11 +885,14 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         # channel, but stand out in the red channel alone (bright pips only: the red channel's dark
         # blobs are the blue and black dice themselves); around a small die the box mean there
         # is taken over the dice alone, or the white table would lift it above the pips
-        extra = _faces_of((red, red), pip_range, round_only=True, fg=dice_body.foreground_share(frame),
-                          polarities=(False,))
-        for f in extra:
-            f["red_pass"] = True
-        faces = _merge_passes(faces, extra, any_polarity=True)
+        # is taken over the dice alone, or the white table would lift it above the pips. It runs
+        # only when the frame holds red pixels at all.
+        if _has_red(frame, channels):
+            fg = dice_body.foreground(frame)  # shared with the die-first search below
+            extra = _faces_of((red, red), pip_range, round_only=True, fg=fg[0], polarities=(False,))
+            for f in extra:
+                f["red_pass"] = True
+            faces = _merge_passes(faces, extra, any_polarity=True)
     gains = _wb_gains(frame)
     for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
         f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
@@ -882,7 +902,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces = _check_bodies(pyramid, faces)
     faces += _reseed(pyramid, leftover, faces)
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
-    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid)]
+    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid, fg)]
     out = []
     for f in faces:
         body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, f["face"], gains)

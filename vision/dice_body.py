@@ -360,25 +360,19 @@ def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     return mask, scale
 
 
-def foreground_share(frame: np.ndarray) -> np.ndarray:
-    """The foreground mask as float32 0-1 (working size): where the frame differs from its table."""
-    mask, _ = foreground(frame)
-    return (mask > 0).astype(np.float32)
-
-
 def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     d = a - b
     return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
 
 
 def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
-              pyramid: Pyramid | None = None) -> list[DieBody]:
+              pyramid: Pyramid | None = None, fg: tuple[np.ndarray, float] | None = None) -> list[DieBody]:
     """Dice the pip search missed: spots inside blobs off the table seed a look at the die around them.
 
     ``taken`` are (x, y, half side) of dice already read; spots inside them are skipped, and every
-    die found here is added to it.
+    die found here is added to it. ``fg`` is foreground(frame) when the caller has it already.
     """
-    mask, scale = foreground(frame)
+    mask, scale = fg if fg is not None else foreground(frame)
     # two-level contours: a die inside a tray (itself a ring of foreground) is an outer contour too
     contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     sh, sw = mask.shape
