@@ -59,6 +59,7 @@ BRIGHT_LUT = np.clip(np.arange(256) * BRIGHT_RATIO + 8, 0, 255).astype(np.uint8)
 MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
+WAIST = 0.3  # touching pips show a waist this share of their contrast lighter (darker) between them
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
 SIDE_BODY_RATIO = 0.86
@@ -164,6 +165,30 @@ def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: 
     return out
 
 
+def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark: bool) -> list[tuple]:
+    """Touching pips taken as one blob, also tried one by one where the blob has a waist between them.
+
+    The light waist between two small pips of a six can fail the blob's own ring and inside checks
+    where each pip passes alone; a foreshortened single pip (a side face) has no waist, so it stays one.
+    """
+    out = []
+    for cx, cy, major, minor, angle, merged in cand:
+        if merged < 2:
+            continue
+        ts = np.linspace(-0.5, 0.5, merged) * (major - minor)
+        ca, sa = math.cos(angle), math.sin(angle)
+        subs = _sample(g, cx + ts * ca, cy + ts * sa).astype(np.float32)
+        mids = 0.5 * (ts[1:] + ts[:-1])
+        waist = _sample(g, cx + mids * ca, cy + mids * sa).astype(np.float32)
+        local = float(_sample(mean, np.float32([cx]), np.float32([cy]))[0])
+        sub = float(subs.mean())
+        step = (waist - sub) if is_dark else (sub - waist)
+        if (step >= WAIST * abs(local - sub)).all():
+            # each keeps its share of the blob's length: a foreshortened side face stays flat
+            out += [(cx + t * ca, cy + t * sa, max(major / merged, minor), minor, angle, 1) for t in ts]
+    return out
+
+
 def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
                 pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
     """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel).
@@ -193,6 +218,7 @@ def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: 
             cand.append(shape)
         elif max(w0, h0) <= 7 * hi:
             cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
+    cand += _split_touching(g, mean, cand, is_dark)
     cand = [(cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale, minor * scale,
              angle, merged, is_dark) for cx, cy, major, minor, angle, merged in cand]
     if not cand:

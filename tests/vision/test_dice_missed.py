@@ -98,3 +98,16 @@ def test_an_oblique_one_beside_its_side_faces_is_read(name):
     # the side faces: the reader before this round missed one one in each of these photos
     right, false, total = _right_and_false("oblique", name)
     assert right == total and false == 0
+
+
+# --- touching pips of a six: a waist between them ----------------------------------------------------------
+
+@pytest.mark.parametrize("side", [30, 32])
+@pytest.mark.parametrize("body, pip", [((235, 235, 235), (20, 20, 20)), ((30, 30, 30), (235, 235, 235))])
+def test_a_small_six_with_touching_pips_is_no_four(side, body, pip):
+    # two pips of each column merge into one blob whose light waist failed the blob's checks: the
+    # reader before this round read these sixes as fours
+    frame = table()
+    for x in (120, 320, 520):
+        draw_die(frame, x, 240, side, 6, body, pip)
+    assert read_counts(cv2.GaussianBlur(frame, (3, 3), 0)) == [6, 6, 6]
