@@ -171,21 +171,26 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
     The light waist between two small pips of a six can fail the blob's own ring and inside checks
     where each pip passes alone; a foreshortened single pip (a side face) has no waist, so it stays one.
     """
-    out = []
-    for cx, cy, major, minor, angle, merged in cand:
-        if merged < 2:
+    out: list[tuple] = []
+    for merged in (2, 3):
+        group = np.float32([c[:5] for c in cand if c[5] == merged]).reshape(-1, 5)
+        if not group.size:
             continue
-        ts = np.linspace(-0.5, 0.5, merged) * (major - minor)
-        ca, sa = math.cos(angle), math.sin(angle)
+        cx, cy, major, minor, angle = (group[:, k:k + 1] for k in range(5))
+        ts = np.linspace(-0.5, 0.5, merged, dtype=np.float32)[None, :] * (major - minor)  # (K, merged)
+        mids = 0.5 * (ts[:, 1:] + ts[:, :-1])
+        ca, sa = np.cos(angle), np.sin(angle)
         subs = _sample(g, cx + ts * ca, cy + ts * sa).astype(np.float32)
-        mids = 0.5 * (ts[1:] + ts[:-1])
         waist = _sample(g, cx + mids * ca, cy + mids * sa).astype(np.float32)
-        local = float(_sample(mean, np.float32([cx]), np.float32([cy]))[0])
-        sub = float(subs.mean())
-        step = (waist - sub) if is_dark else (sub - waist)
-        if (step >= WAIST * abs(local - sub)).all():
+        local = _sample(mean, cx[:, 0], cy[:, 0]).astype(np.float32)
+        sub = subs.mean(1)
+        step = (waist - sub[:, None]) if is_dark else (sub[:, None] - waist)
+        split = (step >= WAIST * np.abs(local - sub)[:, None]).all(1)
+        for k in np.flatnonzero(split):
             # each keeps its share of the blob's length: a foreshortened side face stays flat
-            out += [(cx + t * ca, cy + t * sa, max(major / merged, minor), minor, angle, 1) for t in ts]
+            length = max(float(major[k, 0]) / merged, float(minor[k, 0]))
+            out += [(float(cx[k, 0] + t * ca[k, 0]), float(cy[k, 0] + t * sa[k, 0]), length, float(minor[k, 0]),
+                     float(angle[k, 0]), 1) for t in ts[k]]
     return out
 
 
