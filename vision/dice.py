@@ -6,12 +6,16 @@ The reader works from the pips outwards, so it does not care what colour the tab
    dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
    pips in luminance; blobs of touching pips (a six on a small die) count as two or three; a
    second pass searches both polarities in the brightest channel (coloured pips on coloured
-   bodies), and where both passes found a face on one die the one with more pips is kept;
+   bodies), and where both passes found a face on one die the one with more pips is kept; on
+   frames with red pixels a third pass seeks bright pips in the red channel (red pips on blue or
+   black dice), its local mean taken over the dice alone so a white table does not lift it;
 2. a blob counts as a pip only if a ring around it is a uniform die body (or touching pips) and
    it is solid inside; a blob holding pips of the other polarity is a whole small die, not a pip;
 3. pips of one polarity are linked when they are close for their size, sit on bodies of the same
    grey value, and the straight line between them stays on die body (no die edge, table gap or
-   shadow in between): each linked group is one visible face;
+   shadow in between): each linked group is one visible face; a face of 2-5 pips is fitted onto
+   the larger faces' layouts, and pips the search missed are taken where the layout puts them
+   when they look like the face's own;
 4. in oblique views the side faces of a die form further groups next to the top face: of two
    groups that touch, the one on the darker body of the same colour, with flatter pips, or lower
    in the frame with narrower pips is a side face and is dropped;
