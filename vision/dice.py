@@ -6,12 +6,16 @@ The reader works from the pips outwards, so it does not care what colour the tab
    dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
    pips in luminance; blobs of touching pips (a six on a small die) count as two or three; a
    second pass searches both polarities in the brightest channel (coloured pips on coloured
-   bodies), and where both passes found a face on one die the one with more pips is kept;
+   bodies), and where both passes found a face on one die the one with more pips is kept; on
+   frames with red pixels a third pass seeks bright pips in the red channel (red pips on blue or
+   black dice), its local mean taken over the dice alone so a white table does not lift it;
 2. a blob counts as a pip only if a ring around it is a uniform die body (or touching pips) and
    it is solid inside; a blob holding pips of the other polarity is a whole small die, not a pip;
 3. pips of one polarity are linked when they are close for their size, sit on bodies of the same
    grey value, and the straight line between them stays on die body (no die edge, table gap or
-   shadow in between): each linked group is one visible face;
+   shadow in between): each linked group is one visible face; a face of 2-5 pips is fitted onto
+   the larger faces' layouts, and pips the search missed are taken where the layout puts them
+   when they look like the face's own;
 4. in oblique views the side faces of a die form further groups next to the top face: of two
    groups that touch, the one on the darker body of the same colour, with flatter pips, or lower
    in the frame with narrower pips is a side face and is dropped;
@@ -33,6 +37,7 @@ rims, low contrast and pip layouts that do not fit a face.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import statistics
 from dataclasses import dataclass
@@ -58,16 +63,23 @@ BRIGHT_LUT = np.clip(np.arange(256) * BRIGHT_RATIO + 8, 0, 255).astype(np.uint8)
 MIN_CONTRAST = 0.28  # |body - pip| / max(body, pip) below this is not a pip
 LINK_SPAN = 4.6  # pips of one face are at most this many pip diameters apart
 RING_K = 1.35  # the body ring around a pip, in pip radii
+WAIST = 0.3  # touching pips show a waist this share of their contrast lighter (darker) between them
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
 SIDE_BODY_RATIO = 0.86
 SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
+FG_SUPPORT = 0.2  # the foreground-only mean needs this share of foreground in its box
+NEUTRAL_CHROMA = 0.3  # a colour whose channels differ by less than this share of the largest is grey
+RED_K, RED_MIN, RED_PIXELS = 1.5, 20.0, 12  # the red pass runs when this many pixels have a
+# (white-balanced) red channel above RED_K x their larger other channel + RED_MIN
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
 RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
 LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
 LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
+COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
+COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 
 
@@ -157,6 +169,35 @@ def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: 
     return out
 
 
+def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark: bool) -> list[tuple]:
+    """Touching pips taken as one blob, also tried one by one where the blob has a waist between them.
+
+    The light waist between two small pips of a six can fail the blob's own ring and inside checks
+    where each pip passes alone; a foreshortened single pip (a side face) has no waist, so it stays one.
+    """
+    out: list[tuple] = []
+    for merged in (2, 3):
+        group = np.float32([c[:5] for c in cand if c[5] == merged]).reshape(-1, 5)
+        if not group.size:
+            continue
+        cx, cy, major, minor, angle = (group[:, k:k + 1] for k in range(5))
+        ts = np.linspace(-0.5, 0.5, merged, dtype=np.float32)[None, :] * (major - minor)  # (K, merged)
+        mids = 0.5 * (ts[:, 1:] + ts[:, :-1])
+        ca, sa = np.cos(angle), np.sin(angle)
+        subs = _sample(g, cx + ts * ca, cy + ts * sa).astype(np.float32)
+        waist = _sample(g, cx + mids * ca, cy + mids * sa).astype(np.float32)
+        local = _sample(mean, cx[:, 0], cy[:, 0]).astype(np.float32)
+        sub = subs.mean(1)
+        step = (waist - sub[:, None]) if is_dark else (sub[:, None] - waist)
+        split = (step >= WAIST * np.abs(local - sub)[:, None]).all(1)
+        for k in np.flatnonzero(split):
+            # each keeps its share of the blob's length: a foreshortened side face stays flat
+            length = max(float(major[k, 0]) / merged, float(minor[k, 0]))
+            out += [(float(cx[k, 0] + t * ca[k, 0]), float(cy[k, 0] + t * sa[k, 0]), length, float(minor[k, 0]),
+                     float(angle[k, 0]), 1) for t in ts[k]]
+    return out
+
+
 def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
                 pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
     """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel).
@@ -186,6 +227,7 @@ def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: 
             cand.append(shape)
         elif max(w0, h0) <= 7 * hi:
             cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
+    cand += _split_touching(g, mean, cand, is_dark)
     cand = [(cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale, minor * scale,
              angle, merged, is_dark) for cx, cy, major, minor, angle, merged in cand]
     if not cand:
@@ -242,13 +284,39 @@ def planes_of(frame: np.ndarray, channels: tuple[np.ndarray, ...] | None = None)
     return gray, dark_plane
 
 
-def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
-    """All pip candidates of a frame's planes, each from the pyramid level that suits its size."""
+def _local_mean(g: np.ndarray, fg: np.ndarray | None) -> np.ndarray:
+    """BLOCK box mean of a level; on the dice (foreground) the mean of the foreground pixels alone.
+
+    Around a small die the box holds more table than die: a bright table lifts the mean above a
+    dark die's bright pips (white or red pips on a black or blue die are then no brighter than
+    it), and a dark table lowers it below a pale die's body. Taking the mean over the pixels that
+    differ from the table keeps the threshold on the die's own body.
+    """
+    plain = cv2.blur(g, (BLOCK, BLOCK))
+    if fg is None:
+        return plain
+    h, w = g.shape[:2]
+    f = cv2.resize(fg, (w, h), interpolation=cv2.INTER_LINEAR)  # 0 or 255, blended at the edges
+    den = cv2.blur(f, (BLOCK, BLOCK))
+    num = cv2.blur(cv2.multiply(g, f, scale=1 / 255), (BLOCK, BLOCK))
+    masked = cv2.divide(num, den, scale=255)
+    on_die = cv2.bitwise_and(cv2.compare(f, 127, cv2.CMP_GT), cv2.compare(den, int(255 * FG_SUPPORT), cv2.CMP_GT))
+    cv2.copyTo(masked, on_die, plain)
+    return plain
+
+
+def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0),
+              fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False)) -> list[Pip]:
+    """All pip candidates of a frame's planes, each from the pyramid level that suits its size.
+
+    ``fg`` is the foreground mask (uint8 0/255, any size) of dice_body.foreground: where it is set
+    the local mean is taken over the dice alone (see _local_mean).
+    """
     pips: list[Pip] = []
     # one plane can serve both polarities (the brightest-channel pass): its pyramid and box means
     # are made once
     levels: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
-    for is_dark in (True, False):
+    for is_dark in polarities:
         plane = planes[int(is_dark)]
         pyramid = levels.setdefault(id(plane), [])
         scale = 1.0
@@ -259,7 +327,7 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
                 g = plane if k == 0 else cv2.pyrDown(pyramid[-1][0])
                 if min(g.shape[:2]) < BLOCK:
                     break
-                pyramid.append((g, cv2.blur(g, (BLOCK, BLOCK))))
+                pyramid.append((g, _local_mean(g, fg)))
             g, mean = pyramid[k]
             if dhi > pip_range[0]:
                 pips += _level_pips(g, mean, scale, dlo, dhi, plane, pip_range, is_dark)
@@ -484,6 +552,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             below_narrower = fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
             if darker or flatter or below_narrower:
                 keep[j] = False
+                fi["sides"] = fi.get("sides", 0) + 1
     return [f for f, k in zip(faces, keep, strict=True) if k]
 
 
@@ -593,29 +662,111 @@ def has_colour(frame: np.ndarray) -> bool:
     return bool(np.abs(small[..., 0] - small[..., 2]).max() > 12 or np.abs(small[..., 1] - small[..., 2]).max() > 12)
 
 
-def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Faces of two search passes, one per die: where both found a face, the one holding more pips."""
+def _has_red(frame: np.ndarray, channels: tuple[np.ndarray, ...]) -> bool:
+    """True when a few pixels are clearly red after white balance (a warm light tints everything)."""
+    gb, gg, gr = (float(v) for v in _wb_gains(frame))
+    blue, green, red = channels
+    others = cv2.max(cv2.convertScaleAbs(blue, alpha=gb), cv2.convertScaleAbs(green, alpha=gg))
+    reddish = cv2.compare(cv2.convertScaleAbs(red, alpha=gr), cv2.convertScaleAbs(others, alpha=RED_K, beta=RED_MIN),
+                          cv2.CMP_GT)
+    return cv2.countNonZero(reddish) >= RED_PIXELS
+
+
+def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
+                  any_polarity: bool = False) -> list[dict[str, Any]]:
+    """Faces of two search passes, one per die: where both found a face, the one holding more pips.
+
+    The faces that lose are kept with the winner (``alt``): when the die-body check refuses the
+    winner (side-face pips linked with the top face's into one "face"), they are checked instead.
+    ``any_polarity``: faces clash whatever their pips' polarity (a die's red pips are bright in the
+    red channel and dark in blue+green).
+    """
     out = list(first)
     for f in second:
-        clash = [k for k, g in enumerate(out) if g["dark"] == f["dark"]
+        clash = [k for k, g in enumerate(out) if (any_polarity or g["dark"] == f["dark"])
                  and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"])]
         if not clash:
             out.append(f)
         elif all(f["count"] > out[k]["count"] for k in clash):
+            f.setdefault("alt", []).extend(out[k] for k in clash)
             for k in sorted(clash, reverse=True):
                 del out[k]
             out.append(f)
+        else:
+            out[clash[0]].setdefault("alt", []).append(f)
     return out
 
 
+def _layout_hypotheses(n: int) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+    """Every larger face n found pips could belong to: (value, layout spots taken, spots left, wc).
+
+    ``wc`` are the taken spots centred on their mean (for the similarity fit).
+    """
+    out = []
+    for m in range(6, n, -1):
+        w = np.array([complex(x, y) for x, y in dice_body.LAYOUTS[m]])
+        perms = np.array(list(itertools.permutations(range(m), n)))
+        rest = np.array([[j for j in range(m) if j not in set(p.tolist())] for p in perms])
+        taken = w[perms]
+        out.append((m, taken, w[rest], taken - taken.mean(1, keepdims=True)))
+    return out
+
+
+LAYOUT_HYPOTHESES = {n: _layout_hypotheses(n) for n in range(2, 6)}
+
+
+def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
+    """Pips a face's search missed where its layout says they are (a low-contrast or blurred pip).
+
+    The found pips are fitted onto each larger face's layout (similarity: rotation, scale, shift,
+    any pip order, the layout's step 1-2.6 pip diameters); every layout spot left over must then
+    look like the face's own pips: its inside near their value, a ring of body around it. The
+    largest face whose every spot passes is taken.
+    """
+    n = len(face)
+    if n not in LAYOUT_HYPOTHESES or any(p.merged != 1 for p in face):
+        return []
+    z = np.array([complex(p.x, p.y) for p in face])
+    zc = z - z.mean()
+    d = float(np.median([p.d for p in face]))
+    body = float(np.median([p.body_v for p in face]))
+    pip = float(np.median([p.pip_v for p in face]))
+    tol = COMPLETE_TOL * abs(body - pip)
+    r = 0.5 * d
+    h, w = plane.shape[:2]
+    for _, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
+        a = (zc[None, :] * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum(1)
+        res = np.sqrt((np.abs(zc[None, :] - a[:, None] * wc) ** 2).mean(1))
+        scale = np.abs(a)
+        ok = np.flatnonzero((res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d))
+        if not ok.size:
+            continue
+        # the left-over spots of every fitting hypothesis, sampled at once: (K, spots)
+        spots = a[ok, None] * (rest[ok] - taken[ok].mean(1, keepdims=True)) + z.mean()
+        xs, ys = spots.real.astype(np.float32), spots.imag.astype(np.float32)
+        inside = _sample(plane, xs[..., None] + INNER[:, 0] * r, ys[..., None] + INNER[:, 1] * r)
+        ring = _sample(plane, xs[..., None] + RING16[:, 0] * COMPLETE_RING * r,
+                       ys[..., None] + RING16[:, 1] * COMPLETE_RING * r).astype(np.float32)
+        inside_ok = np.abs(np.median(inside, -1) - pip) <= tol
+        uniform = np.mean(np.abs(ring - body) <= tol, -1)
+        in_frame = (xs >= r) & (ys >= r) & (xs <= w - 1 - r) & (ys <= h - 1 - r)
+        good = (inside_ok & (uniform >= MIN_UNIFORM) & in_frame).all(1)
+        if good.any():
+            k = int(np.argmax(good))
+            return [Pip(float(x), float(y), d, d, face[0].dark, pip, body, float(u))
+                    for x, y, u in zip(xs[k], ys[k], uniform[k], strict=True)]
+    return []
+
+
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
-              leftover: list[Pip] | None = None, round_only: bool = False) -> list[dict[str, Any]]:
+              leftover: list[Pip] | None = None, round_only: bool = False,
+              fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False)) -> list[dict[str, Any]]:
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
     Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
     ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob).
     """
-    pips = find_pips(planes, pip_range)
+    pips = find_pips(planes, pip_range, fg, polarities)
     if not pips:
         return []
     gray = planes[0]
@@ -624,6 +775,8 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     for face in group_faces(planes, pips):
         if round_only and any(p.merged != 1 for p in face):
             continue
+        if 2 <= len(face) <= 5:
+            face = face + _complete_face(planes[int(face[0].dark)], face)
         count = sum(p.count for p in face)
         if count > 6 or (count == 1 and not _lone_pip_ok(planes, face[0])):
             if leftover is not None:
@@ -680,6 +833,12 @@ def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
     return misfit <= tol and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
 
 
+def _neutral(bgr: np.ndarray) -> bool:
+    """True for a grey or white colour (glare, a white mark), false for a coloured one (a red pip)."""
+    hi, lo = float(np.max(bgr)), float(np.min(bgr))
+    return hi - lo < NEUTRAL_CHROMA * max(hi, 1.0)
+
+
 def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Look at the die body around each face: drop faces with no die around them, recount clean dice.
 
@@ -687,28 +846,51 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     from its surroundings, unless its pips sit in a die's exact layout; a lone pip needs a clean die.
     """
     out = []
+    alts = []
     for f in faces:
-        pts = [(p.x, p.y, p.d) for p in f["face"]]
-        xy = np.float32([[p.x, p.y] for p in f["face"]])
-        far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
-        side = max(1.5 * far, 5.0 * f["d"])
-        b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
-        if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
+        kept = _body_checked(pyramid, f)
+        if kept is not None:
+            out.append(kept)
+        else:
+            alts += f.get("alt", [])
+    # the faces a refused face won over in another search pass (see _merge_passes) are tried
+    # instead, where no kept face already covers them
+    passed: list[dict[str, Any]] = []
+    for a in alts:
+        if any(math.hypot(a["x"] - g["x"], a["y"] - g["y"]) < 0.5 * max(a["size"], g["size"]) for g in out + passed):
             continue
-        if f["count"] == 1 and b.kind in ("touch", "framed"):
-            continue  # a lone spot with no clean die around it: glare, a stud, a coin
-        if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
-            continue  # two or three spots along a side of their blob: print, not a die
-        if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
-            continue  # spots on a blob that neither recount as a die nor lie in a die's layout
-        if not b.count and len(f["face"]) < f["count"]:
-            continue  # long blobs taken for touching pips, with no clean die around them: print (an 8)
-        if b.kind == "die" and b.count:
-            f["count"] = b.count
-            f["x"], f["y"] = b.x, b.y
-            f["size"] = b.side
-        out.append(f)
-    return out
+        kept = _body_checked(pyramid, a)
+        if kept is not None:
+            passed.append(kept)
+    # nor the side face of a kept face or of another such face
+    fronts = {id(g) for g in _drop_side_faces(out + passed)}
+    return out + [g for g in passed if id(g) in fronts]
+
+
+def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
+    """One face after the die-body check of _check_bodies (recounted), or None when it is dropped."""
+    pts = [(p.x, p.y, p.d) for p in f["face"]]
+    xy = np.float32([[p.x, p.y] for p in f["face"]])
+    far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
+    side = max(1.5 * far, 5.0 * f["d"])
+    b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
+    if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
+        return None
+    if f.get("red_pass") and _neutral(f["bgr"][1]):
+        return None  # white spots that the red pass found too (glare on black plastic): no red pips
+    if f["count"] == 1 and b.kind in ("touch", "framed") and not f.get("sides"):
+        return None  # a lone spot with no clean die around it: glare, a stud, a coin
+    if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
+        return None  # two or three spots along a side of their blob: print, not a die
+    if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
+        return None  # spots on a blob that neither recount as a die nor lie in a die's layout
+    if not b.count and len(f["face"]) < f["count"]:
+        return None  # long blobs taken for touching pips, with no clean die around them: print (an 8)
+    if b.kind == "die" and b.count:
+        f["count"] = b.count
+        f["x"], f["y"] = b.x, b.y
+        f["size"] = b.side
+    return f
 
 
 def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -724,6 +906,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
     leftover: list[Pip] = []
     channels = cv2.split(frame)
+    fg = None
     faces = _faces_of(planes_of(frame, channels), pip_range, leftover)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
@@ -733,8 +916,20 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
         extra = _faces_of((value, value), pip_range, round_only=True)
         faces = _merge_passes(faces, extra)
+        # a third pass: red pips on a blue or black body match its luminance and its brightest
+        # channel, but stand out in the red channel alone (bright pips only: the red channel's dark
+        # blobs are the blue and black dice themselves); around a small die the box mean there
+        # is taken over the dice alone, or the white table would lift it above the pips
+        # is taken over the dice alone, or the white table would lift it above the pips. It runs
+        # only when the frame holds red pixels at all.
+        if _has_red(frame, channels):
+            fg = dice_body.foreground(frame)  # shared with the die-first search below
+            extra = _faces_of((red, red), pip_range, round_only=True, fg=fg[0], polarities=(False,))
+            for f in extra:
+                f["red_pass"] = True
+            faces = _merge_passes(faces, extra, any_polarity=True)
     gains = _wb_gains(frame)
-    for f in faces:
+    for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
         f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
     faces = _drop_side_faces(faces)
@@ -742,7 +937,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces = _check_bodies(pyramid, faces)
     faces += _reseed(pyramid, leftover, faces)
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
-    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid)]
+    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid, fg)]
     out = []
     for f in faces:
         body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, f["face"], gains)

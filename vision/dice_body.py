@@ -366,13 +366,13 @@ def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
-              pyramid: Pyramid | None = None) -> list[DieBody]:
+              pyramid: Pyramid | None = None, fg: tuple[np.ndarray, float] | None = None) -> list[DieBody]:
     """Dice the pip search missed: spots inside blobs off the table seed a look at the die around them.
 
     ``taken`` are (x, y, half side) of dice already read; spots inside them are skipped, and every
-    die found here is added to it.
+    die found here is added to it. ``fg`` is foreground(frame) when the caller has it already.
     """
-    mask, scale = foreground(frame)
+    mask, scale = fg if fg is not None else foreground(frame)
     # two-level contours: a die inside a tray (itself a ring of foreground) is an outer contour too
     contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     sh, sw = mask.shape
