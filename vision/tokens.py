@@ -131,10 +131,31 @@ def _noise_threshold(levels: np.ndarray) -> float:
     return max(MIN_THR, (med + THR_MADS * 1.4826 * (mad + 1e-3 / LOG_STEP)) * LOG_STEP)
 
 
-def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.ndarray:
-    """Smooth table colour under the butts, in two passes: a coarse median over the search area
-    (outside it, e.g. the mat's white border, is filled with the search area's median colour), then the
-    table is refilled from only the pixels that pass left as table, so a dense pile that filled
+def _table_chroma(tiny: np.ndarray, tmask: np.ndarray) -> np.ndarray | None:
+    """The pixels of the table's own chroma (log R/G and log B/G within the spread of the search
+    area's most common chroma), or None when too few. Used on the mat, whose zones are printed in one
+    colour chosen far from every butt's: a butt never passes, however dense its pile or dark its colour."""
+    lg = cv2.LUT(tiny, _LOG8).astype(np.int16)
+    cr, cb = lg[..., 2] - lg[..., 1], lg[..., 0] - lg[..., 1]  # LOG_STEP units
+    qr, qb = (cr[tmask] + 256) // 4, (cb[tmask] + 256) // 4
+    hist = np.bincount(qr * 128 + qb, minlength=128 * 128).astype(np.float32).reshape(128, 128)
+    peak = int(np.argmax(cv2.blur(hist, (3, 3))))
+    mr, mb = (peak // 128) * 4 - 254, (peak % 128) * 4 - 254
+    dist = np.maximum(np.abs(cr - mr), np.abs(cb - mb))
+    tol = max(TABLE_CHROMA_MIN / LOG_STEP, TABLE_CHROMA_SPREAD * float(np.median(dist[tmask])))
+    table = tmask & (dist < tol)
+    return table if table.sum() >= 0.3 * tmask.sum() else None
+
+
+TABLE_CHROMA_MIN = 0.1  # the table's chroma spread (log units) is at least this...
+TABLE_CHROMA_SPREAD = 3.0  # ...and this many times the search area's median chroma distance to it
+
+
+def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_colour: bool = False) -> np.ndarray:
+    """Smooth table colour under the butts. On a one-colour table (``one_colour``: the mat's zones)
+    it is refilled from the pixels of the table's own chroma. Otherwise in two passes: a coarse
+    median over the search area (outside it is filled with the search area's median colour), then
+    the table is refilled from only the pixels that pass left as table, so a dense pile that filled
     half the median's window does not leak its colours into the table's. ``frame_side`` is the
     whole frame's short side in work pixels (the work image may be a crop of it)."""
     h, w = small.shape[:2]
@@ -147,6 +168,10 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.
         if tmask.any():
             filled = tiny.copy()
             filled[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
+    table0 = _table_chroma(tiny, tmask) if one_colour else None
+    if table0 is not None:  # a one-colour table (the mat's zones): refilled from its own colour only
+        bg = cv2.GaussianBlur(_push_pull_fill(tiny, table0), (0, 0), 1.5)
+        return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
     # first pass on a copy half as fine again: a median window of an eighth of the frame's short side
     coarse = cv2.resize(filled, (max(1, filled.shape[1] // 2), max(1, filled.shape[0] // 2)),
                         interpolation=cv2.INTER_AREA)
@@ -351,8 +376,49 @@ GLARE_STEEP = 0.14  # an outline rises faster than this share of the blob's cont
 GLARE_CORE = 2.0  # no point of a butt lies farther than its half width from its outline; glare's middle does
 
 
+GLARE_KEEP_MADS = 4.0  # a pixel under glare whose change leaves the glare's colour by this many noise units...
+GLARE_KEEP_MIN = 0.12  # ...and by this share of the glare's own strength there is a butt under the glare
+
+
+def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: float) -> np.ndarray:
+    """The pixels of ``glare`` (a window's boolean mask) where a butt lies under the glare; the glare
+    is taken off those pixels of ``img`` (in place) so the butt's colour can be read. Glare adds
+    light of one colour (the lamp's): measured from the glare itself as the median direction of the
+    change from the table over its strongest quarter. A butt under it adds its own colour's change on
+    top, which leaves that direction; a pink butt on the red zone hardly does and is not found."""
+    d = img.astype(np.float32) - table.astype(np.float32)
+    g = d[glare]
+    if len(g) < 20:
+        return np.zeros_like(glare)
+    strength = g.sum(axis=1)
+    u = np.median(g[strength >= np.percentile(strength, 75)], axis=0)
+    norm = float(np.linalg.norm(u))
+    if norm < 1e-3:
+        return np.zeros_like(glare)
+    u /= norm
+    along = d @ u
+    off = np.linalg.norm(d - along[..., None] * u, axis=2)
+    noise = float(np.percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
+    back = (glare & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
+    back = cv2.morphologyEx(back, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(back, connectivity=8)
+    big = np.nonzero(stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2)[0]
+    big = big[big > 0]
+    if not big.size:
+        return np.zeros_like(glare)
+    keep = np.isin(lab, big)
+    # take the glare off the butt: its strength there is spread in from the glare around it
+    lit = (glare & ~keep).astype(np.float32)
+    sigma = max(1.0, 2 * half)
+    spread = cv2.GaussianBlur(np.maximum(along, 0) * lit, (0, 0), sigma) / np.maximum(
+        cv2.GaussianBlur(lit, (0, 0), sigma), 1e-3)
+    img[keep] = np.clip(img[keep].astype(np.float32) - spread[keep][:, None] * u, 0, 255).astype(np.uint8)
+    return keep
+
+
 def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
-                stats: np.ndarray, half: float, added: dict[int, np.ndarray]) -> None:
+                stats: np.ndarray, half: float, added: dict[int, np.ndarray], small: np.ndarray,
+                bg: np.ndarray, under: np.ndarray) -> None:
     """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
     every channel) either over a region broader than a butt (what a morphological opening with a
     disc wider than a butt keeps), or in a spot whose middle lies farther from any steep edge than
@@ -398,6 +464,9 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
                 spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
                 glare |= brighter & (spot > 0)
         if glare.any():
+            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half)
+            glare &= ~keep
+            under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
@@ -444,9 +513,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
     if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
+    under = np.zeros(mask.shape, bool)  # butts found under glare
     halves = _drop_shadows(log_small, log_bg, mask, lab, blobs, stats, added)
     if halves:
-        _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added)
+        _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added, small, bg, under)
     h, w = mask.shape
     comps = []
     for i in blobs:
@@ -492,7 +562,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
         xs, ys = c["pts"]
-        if k <= 2 and _looks_like_glare(small, bg, d8, xs, ys, c["area"], c["aspect"]):
+        if k <= 2 and under[ys, xs].mean() < 0.3 and _looks_like_glare(small, bg, d8, xs, ys, c["area"], c["aspect"]):
             continue
         if k == 1:
             if c["aspect"] < 1.7:
@@ -580,6 +650,8 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA) \
         if f < 1 else frame
     mat = matmod.find_mat(frame, small if WORK_WIDTH == 640 else None)
+    if small is frame:
+        small = frame.copy()  # glare is taken off butts in the work image, never in the caller's frame
     sh, sw = small.shape[:2]
     luts = None
     ox = oy = 0.0  # frame position of the work image's top-left corner
@@ -617,7 +689,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         search = np.ones(small.shape[:2], np.uint8)
     if not search.any():
         return [], None, mat
-    bg = _background(small, search, min(h, w) * f)
+    bg = _background(small, search, min(h, w) * f, one_colour=mat is not None)
     butts = _find_butts(small, search, bg)
     items = []
     if not butts:
