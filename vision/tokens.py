@@ -193,7 +193,7 @@ SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
-MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
+MIN_THR = 0.15  # ...and by at least this log-ratio in one channel
 MAX_PER_BLOB = 24  # a blob that would hold more butts than this is something else
 MAX_BLOBS = 60  # at most 20 butts are drawn; beyond this many blobs the rest is clutter or noise
 DIFF_EPS = 6.0  # the darkest levels are noisy: keep them from dominating the log ratios
@@ -209,6 +209,7 @@ def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
 
 
 SPLIT_ROUND = 0.5
+PAIR_AREA, PAIR_LONG = 0.6, 0.6  # a round piece this share of a butt's area and length is a pair side by side
 KMEANS_TRIES = 3  # k-means keeps the best of this many seedings
 
 
@@ -566,7 +567,11 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             continue
         if k == 1:
             if c["aspect"] < 1.7:
-                continue  # round: a glare spot or a coin, not a butt
+                # round: a glare spot or a coin, or two butts side by side whose faint rims were lost
+                # (the area counts one): as long as a butt and most of one's area, it is split in two
+                if c["area"] >= PAIR_AREA * single and c["long"] >= PAIR_LONG * np.sqrt(single * ASPECT):
+                    out.extend(_split(small, xs, ys, 2, single))
+                continue
             out.append({"xs": xs, "ys": ys, "k": 1})
             continue
         out.extend(_split(small, xs, ys, k, single))
