@@ -45,6 +45,7 @@ WORK_BUTT_WIDTH = 12.0
 BUTT_WIDTH_UNITS = 7.4
 MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
+BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
 
 
@@ -159,7 +160,15 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
     half the median's window does not leak its colours into the table's. ``frame_side`` is the
     whole frame's short side in work pixels (the work image may be a crop of it)."""
     h, w = small.shape[:2]
-    tiny = cv2.resize(small, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    # a quarter as fine, from the largest part of the image a whole number of 4x4 cells covers (an
+    # area resize by exactly 4 is several times faster than by a fraction); the edge is extended back
+    w4, h4 = max(1, w // 4), max(1, h // 4)
+    tiny = cv2.resize(small[:h4 * 4, :w4 * 4], (w4, h4), interpolation=cv2.INTER_AREA)
+
+    def full(est: np.ndarray) -> np.ndarray:
+        out = cv2.resize(est, (w4 * 4, h4 * 4), interpolation=cv2.INTER_LINEAR)
+        return cv2.copyMakeBorder(out, 0, max(0, h - h4 * 4), 0, max(0, w - w4 * 4), cv2.BORDER_REPLICATE)[:h, :w]
+
     tmask = np.ones(tiny.shape[:2], bool)
     filled = tiny
     if not search.all():
@@ -171,7 +180,7 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
     table0 = _table_chroma(tiny, tmask) if one_colour else None
     if table0 is not None:  # a one-colour table (the mat's zones): refilled from its own colour only
         bg = cv2.GaussianBlur(_push_pull_fill(tiny, table0), (0, 0), 1.5)
-        return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
+        return full(bg)
     # first pass on a copy half as fine again: a median window of an eighth of the frame's short side
     coarse = cv2.resize(filled, (max(1, filled.shape[1] // 2), max(1, filled.shape[0] // 2)),
                         interpolation=cv2.INTER_AREA)
@@ -185,7 +194,7 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
         table = tmask & ~fg
         if table.sum() >= 0.25 * tmask.sum():
             bg = cv2.GaussianBlur(_push_pull_fill(tiny, table), (0, 0), 1.5)
-    return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
+    return full(bg)
 
 
 # a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
@@ -555,7 +564,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         length = float(min(c["long"] for c in comps if c["area"] >= 0.5 * np.median(areas)))
         half = length / ASPECT / 2
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
-    out = []
+    out: list[dict[str, Any]] = []
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
             continue  # crumbs, lines, shadows' edges
@@ -575,6 +584,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             out.append({"xs": xs, "ys": ys, "k": 1})
             continue
         out.extend(_split(small, xs, ys, k, single))
+    for b in out:
+        b["half"] = half
     return out
 
 
@@ -696,6 +707,17 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         return [], None, mat
     bg = _background(small, search, min(h, w) * f, one_colour=mat is not None)
     butts = _find_butts(small, search, bg)
+    if mat is None and butts:
+        # small butts on a bare table (far camera): read again at a scale where they are wide enough
+        # to split touching ones (the mat's scale is set by the mat itself)
+        half = float(np.median([b["half"] for b in butts]))
+        g = min(BARE_HALF / half, 1.0 / f)
+        if g > 1.15:
+            f *= g
+            small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
+            search = np.ones(small.shape[:2], np.uint8)
+            bg = _background(small, search, min(h, w) * f)
+            butts = _find_butts(small, search, bg)
     items = []
     if not butts:
         return [], None, mat
