@@ -45,7 +45,6 @@ WORK_BUTT_WIDTH = 12.0
 BUTT_WIDTH_UNITS = 7.4
 MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
-BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
 
 
@@ -202,7 +201,7 @@ SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
-MIN_THR = 0.15  # ...and by at least this log-ratio in one channel
+MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
 MAX_PER_BLOB = 24  # a blob that would hold more butts than this is something else
 MAX_BLOBS = 60  # at most 20 butts are drawn; beyond this many blobs the rest is clutter or noise
 DIFF_EPS = 6.0  # the darkest levels are noisy: keep them from dominating the log ratios
@@ -584,8 +583,6 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             out.append({"xs": xs, "ys": ys, "k": 1})
             continue
         out.extend(_split(small, xs, ys, k, single))
-    for b in out:
-        b["half"] = half
     return out
 
 
@@ -707,17 +704,6 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         return [], None, mat
     bg = _background(small, search, min(h, w) * f, one_colour=mat is not None)
     butts = _find_butts(small, search, bg)
-    if mat is None and butts:
-        # small butts on a bare table (far camera): read again at a scale where they are wide enough
-        # to split touching ones (the mat's scale is set by the mat itself)
-        half = float(np.median([b["half"] for b in butts]))
-        g = min(BARE_HALF / half, 1.0 / f)
-        if g > 1.15:
-            f *= g
-            small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
-            search = np.ones(small.shape[:2], np.uint8)
-            bg = _background(small, search, min(h, w) * f)
-            butts = _find_butts(small, search, bg)
     items = []
     if not butts:
         return [], None, mat
