@@ -218,6 +218,7 @@ def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
 
 SPLIT_ROUND = 0.5
 PAIR_AREA, PAIR_LONG = 0.6, 0.6  # a round piece this share of a butt's area and length is a pair side by side
+PAIR_ROUND = 0.7  # ...unless it fills this much of its enclosing circle (two butts side by side fill ~0.6)
 KMEANS_TRIES = 3  # k-means keeps the best of this many seedings
 
 
@@ -382,6 +383,7 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
 
 GLARE_DISC = 2.4  # a glare halo is broader than a disc this many butt widths across; a butt is not
 GLARE_STEEP = 0.14  # an outline rises faster than this share of the blob's contrast per pixel (butts >= 0.18)
+GLARE_ROUND = 0.7  # a piece of added light filling this much of its enclosing circle is a glare spot
 GLARE_CORE = 2.0  # no point of a butt lies farther than its half width from its outline; glare's middle does
 
 
@@ -472,6 +474,19 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
                 grow = int(round(half)) | 1
                 spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
                 glare |= brighter & (spot > 0)
+        # a round spot of added light touching a pile (too small for the two checks above): no butt is round
+        spots = (brighter & ~glare).astype(np.uint8)
+        n, slab, sstats, _ = cv2.connectedComponentsWithStats(spots, connectivity=4)
+        for j in range(1, n):
+            if sstats[j, cv2.CC_STAT_AREA] < 4 * half * half:
+                continue
+            outline, _ = cv2.findContours((slab == j).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            pts = np.vstack(outline).astype(np.float32)
+            _, radius = cv2.minEnclosingCircle(pts)
+            (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+            if (sstats[j, cv2.CC_STAT_AREA] >= GLARE_ROUND * np.pi * radius ** 2
+                    and max(rw, rh) < 1.6 * max(1.0, min(rw, rh))):
+                glare |= slab == j
         if glare.any():
             keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half)
             glare &= ~keep
@@ -578,7 +593,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
                 # round: a glare spot or a coin, or two butts side by side whose faint rims were lost
                 # (the area counts one): as long as a butt and most of one's area, it is split in two
                 if c["area"] >= PAIR_AREA * single and c["long"] >= PAIR_LONG * np.sqrt(single * ASPECT):
-                    out.extend(_split(small, xs, ys, 2, single))
+                    _, radius = cv2.minEnclosingCircle(c["outline"].astype(np.float32))
+                    if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
+                        out.extend(_split(small, xs, ys, 2, single))
                 continue
             out.append({"xs": xs, "ys": ys, "k": 1})
             continue
