@@ -45,6 +45,7 @@ WORK_BUTT_WIDTH = 12.0
 BUTT_WIDTH_UNITS = 7.4
 MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
+BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
 
 
@@ -279,6 +280,24 @@ def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
     return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
 
 
+def _by_position(px: np.ndarray, py: np.ndarray, m: int, single: float) -> np.ndarray:
+    """Labels splitting one colour's piece into ``m`` butts by position. A piece about one butt long
+    holds butts side by side: it is cut into ``m`` strips along its long axis (k-means would cut it
+    across, where it is widest); a longer piece is split by k-means."""
+    pts = np.stack([px, py], 1).astype(np.float32)
+    (_, _), (rw, rh), angle = cv2.minAreaRect(pts)
+    length = float(np.sqrt(single * ASPECT))  # a butt's length, from its area
+    if max(rw, rh) < SIDE_BY_SIDE * length:
+        t = np.deg2rad(angle + (90.0 if rw >= rh else 0.0))  # the direction across the butts
+        across = px * np.cos(t) + py * np.sin(t)
+        edges = np.quantile(across, np.arange(1, m) / m)
+        return np.searchsorted(edges, across)
+    return _kmeans(pts, m)
+
+
+SIDE_BY_SIDE = 1.2  # a piece shorter than this many butt lengths holds its butts side by side
+
+
 def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
     cluster), then pieces still holding several butts by position."""
@@ -304,7 +323,7 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
             if m == 1:
                 out.append({"xs": px, "ys": py, "k": k})
                 continue
-            sub = _kmeans(np.stack([px, py], 1).astype(np.float32), m)
+            sub = _by_position(px, py, m, single)
             for q in range(m):
                 s = sub == q
                 if s.sum() >= 0.35 * single:
@@ -600,6 +619,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             out.append({"xs": xs, "ys": ys, "k": 1})
             continue
         out.extend(_split(small, xs, ys, k, single))
+    for b in out:
+        b["half"] = half
     return out
 
 
@@ -721,6 +742,17 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         return [], None, mat
     bg = _background(small, search, min(h, w) * f, one_colour=mat is not None)
     butts = _find_butts(small, search, bg)
+    if mat is None and butts and BARE_HALF > 0:
+        # small butts on a bare table (far camera): read again at a scale where they are wide enough
+        # to split touching ones (the mat's scale is set by the mat itself)
+        half = float(np.median([b["half"] for b in butts]))
+        g = min(BARE_HALF / half, 1.0 / f)
+        if g > 1.15:
+            f *= g
+            small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
+            search = np.ones(small.shape[:2], np.uint8)
+            bg = _background(small, search, min(h, w) * f)
+            butts = _find_butts(small, search, bg)
     items = []
     if not butts:
         return [], None, mat
