@@ -10,13 +10,15 @@ apart. Without the mat, the white balance and table lightness are fitted so that
 best match the known butt colours: the bag always holds 2 butts of each player colour, which
 anchors the fit. ``teach`` replaces the built-in colour models with the players' own butts.
 
-Finding butts: the frame is compared with a smooth estimate of the table (a coarse median, then
-refilled from only what that left as table); what differs by more than the frame's own noise forms
-blobs. Before a blob is counted, the light effects around butts leave it: contact shadows (darker
-than the table, same chroma, thinner than a butt) and glare (light added in every channel, broader
-than a butt or fading out far from any sharp edge). What is left is split into butts by size,
-colour and position. With the mat only its zones are searched, at a scale set by the mat's own size
-in the frame.
+Finding butts: the frame is compared with a smooth estimate of the table (on the mat: refilled
+from the pixels of the zone fill's own chroma, which no butt shares; on a bare table: a coarse
+median, then refilled from only what that left as table); what differs by more than the frame's own
+noise forms blobs. Before a blob is counted, the light effects around butts leave it: contact
+shadows (darker than the table, same chroma, thinner than a butt) and glare (light added in every
+channel, broader than a butt, fading out far from any sharp edge, or a round spot); a butt under
+the glare stays where its change from the table leaves the glare's own colour. What is left is
+split into butts by size, colour and position. With the mat only its zones are searched, at a scale
+set by the mat's own size in the frame; on a bare table small butts are read again at a larger scale.
 """
 
 from __future__ import annotations
