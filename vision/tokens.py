@@ -497,7 +497,9 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
                 glare |= brighter & (spot > 0)
         # a round spot of added light touching a pile (too small for the two checks above): no butt is round
         spots = (brighter & ~glare).astype(np.uint8)
-        n, slab, sstats, _ = cv2.connectedComponentsWithStats(spots, connectivity=4)
+        n = 0
+        if cv2.countNonZero(spots) >= 4 * half * half:  # else no piece can be big enough
+            n, slab, sstats, _ = cv2.connectedComponentsWithStats(spots, connectivity=4)
         for j in range(1, n):
             if sstats[j, cv2.CC_STAT_AREA] < 4 * half * half:
                 continue
