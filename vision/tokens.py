@@ -542,20 +542,23 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.
     return edge < SOFT_EDGE * max(contrast, 1e-3)
 
 
-def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
-    """Candidate butts in the work image: pixel masks split so each holds one butt."""
+def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
+                stop_below: float = 0.0) -> tuple[list[dict[str, Any]], float]:
+    """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
+    half width (infinite when nothing was found); when that is under ``stop_below`` the butts are
+    not split (the caller reads again at a larger scale) and the list is empty."""
     log_small, log_bg = cv2.LUT(small, _LOG8), cv2.LUT(bg, _LOG8)
     d = cv2.split(cv2.absdiff(log_small, log_bg))
     d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
     vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
-        return []
+        return [], float("inf")
     thr = _noise_threshold(vals)
     _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if n <= 1:
-        return []
+        return [], float("inf")
     blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
     if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
@@ -582,7 +585,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})
     if not comps:
-        return []
+        return [], float("inf")
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
     lone = []
     for c in comps:
@@ -601,6 +604,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         length = float(min(c["long"] for c in comps if c["area"] >= 0.5 * np.median(areas)))
         half = length / ASPECT / 2
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
+    if half < stop_below:
+        return [], half
     out: list[dict[str, Any]] = []
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
@@ -623,9 +628,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             out.append({"xs": xs, "ys": ys, "k": 1})
             continue
         out.extend(_split(small, xs, ys, k, single))
-    for b in out:
-        b["half"] = half
-    return out
+    return out, half
 
 
 def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -745,18 +748,17 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     if not search.any():
         return [], None, mat
     bg = _background(small, search, min(h, w) * f, one_colour=mat is not None)
-    butts = _find_butts(small, search, bg)
-    if mat is None and butts and BARE_HALF > 0:
-        # small butts on a bare table (far camera): read again at a scale where they are wide enough
-        # to split touching ones (the mat's scale is set by the mat itself)
-        half = float(np.median([b["half"] for b in butts]))
-        g = min(BARE_HALF / half, 1.0 / f)
-        if g > 1.15:
-            f *= g
-            small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
-            search = np.ones(small.shape[:2], np.uint8)
-            bg = _background(small, search, min(h, w) * f)
-            butts = _find_butts(small, search, bg)
+    # small butts on a bare table (far camera) are read again at a scale where they are wide enough to
+    # split touching ones (the mat's scale is set by the mat itself); the first pass stops once it
+    # knows their width
+    stop = BARE_HALF / 1.15 if mat is None and f * 1.15 < 1.0 else 0.0
+    butts, half = _find_butts(small, search, bg, stop)
+    if half < stop:
+        f *= min(BARE_HALF / half, 1.0 / f)
+        small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
+        search = np.ones(small.shape[:2], np.uint8)
+        bg = _background(small, search, min(h, w) * f)
+        butts, _ = _find_butts(small, search, bg)
     items = []
     if not butts:
         return [], None, mat
