@@ -454,7 +454,9 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
     """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
     every channel) either over a region broader than a butt (what a morphological opening with a
     disc wider than a butt keeps), or in a spot whose middle lies farther from any steep edge than
-    a butt's middle can (a butt's outline is sharp, glare fades out). Butts under glare stay."""
+    a butt's middle can (a butt's outline is sharp, glare fades out), or in a round spot (no butt is
+    round). Butts standing out of the glare stay, and so do butts under it whose colour leaves the
+    glare's (marked in ``under``; the glare is taken off their pixels in ``small``)."""
     size = int(round(GLARE_DISC * 2 * half)) | 1
     if size < 5:
         return
