@@ -10,13 +10,15 @@ apart. Without the mat, the white balance and table lightness are fitted so that
 best match the known butt colours: the bag always holds 2 butts of each player colour, which
 anchors the fit. ``teach`` replaces the built-in colour models with the players' own butts.
 
-Finding butts: the frame is compared with a smooth estimate of the table (a coarse median, then
-refilled from only what that left as table); what differs by more than the frame's own noise forms
-blobs. Before a blob is counted, the light effects around butts leave it: contact shadows (darker
-than the table, same chroma, thinner than a butt) and glare (light added in every channel, broader
-than a butt or fading out far from any sharp edge). What is left is split into butts by size,
-colour and position. With the mat only its zones are searched, at a scale set by the mat's own size
-in the frame.
+Finding butts: the frame is compared with a smooth estimate of the table (on the mat: refilled
+from the pixels of the zone fill's own chroma, which no butt shares; on a bare table: a coarse
+median, then refilled from only what that left as table); what differs by more than the frame's own
+noise forms blobs. Before a blob is counted, the light effects around butts leave it: contact
+shadows (darker than the table, same chroma, thinner than a butt) and glare (light added in every
+channel, broader than a butt, fading out far from any sharp edge, or a round spot); a butt under
+the glare stays where its change from the table leaves the glare's own colour. What is left is
+split into butts by size, colour and position. With the mat only its zones are searched, at a scale
+set by the mat's own size in the frame; on a bare table small butts are read again at a larger scale.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ WORK_BUTT_WIDTH = 12.0
 BUTT_WIDTH_UNITS = 7.4
 MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
+BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
 
 
@@ -131,14 +134,43 @@ def _noise_threshold(levels: np.ndarray) -> float:
     return max(MIN_THR, (med + THR_MADS * 1.4826 * (mad + 1e-3 / LOG_STEP)) * LOG_STEP)
 
 
-def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.ndarray:
-    """Smooth table colour under the butts, in two passes: a coarse median over the search area
-    (outside it, e.g. the mat's white border, is filled with the search area's median colour), then the
-    table is refilled from only the pixels that pass left as table, so a dense pile that filled
+def _table_chroma(tiny: np.ndarray, tmask: np.ndarray) -> np.ndarray | None:
+    """The pixels of the table's own chroma (log R/G and log B/G within the spread of the search
+    area's most common chroma), or None when too few. Used on the mat, whose zones are printed in one
+    colour chosen far from every butt's: a butt never passes, however dense its pile or dark its colour."""
+    lg = cv2.LUT(tiny, _LOG8).astype(np.int16)
+    cr, cb = lg[..., 2] - lg[..., 1], lg[..., 0] - lg[..., 1]  # LOG_STEP units
+    qr, qb = (cr[tmask] + 256) // 4, (cb[tmask] + 256) // 4
+    hist = np.bincount(qr * 128 + qb, minlength=128 * 128).astype(np.float32).reshape(128, 128)
+    peak = int(np.argmax(cv2.blur(hist, (3, 3))))
+    mr, mb = (peak // 128) * 4 - 254, (peak % 128) * 4 - 254
+    dist = np.maximum(np.abs(cr - mr), np.abs(cb - mb))
+    tol = max(TABLE_CHROMA_MIN / LOG_STEP, TABLE_CHROMA_SPREAD * float(np.median(dist[tmask])))
+    table = tmask & (dist < tol)
+    return table if table.sum() >= 0.3 * tmask.sum() else None
+
+
+TABLE_CHROMA_MIN = 0.1  # the table's chroma spread (log units) is at least this...
+TABLE_CHROMA_SPREAD = 3.0  # ...and this many times the search area's median chroma distance to it
+
+
+def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_colour: bool = False) -> np.ndarray:
+    """Smooth table colour under the butts. On a one-colour table (``one_colour``: the mat's zones)
+    it is refilled from the pixels of the table's own chroma. Otherwise in two passes: a coarse
+    median over the search area (outside it is filled with the search area's median colour), then
+    the table is refilled from only the pixels that pass left as table, so a dense pile that filled
     half the median's window does not leak its colours into the table's. ``frame_side`` is the
     whole frame's short side in work pixels (the work image may be a crop of it)."""
     h, w = small.shape[:2]
-    tiny = cv2.resize(small, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    # a quarter as fine, from the largest part of the image a whole number of 4x4 cells covers (an
+    # area resize by exactly 4 is several times faster than by a fraction); the edge is extended back
+    w4, h4 = max(1, w // 4), max(1, h // 4)
+    tiny = cv2.resize(small[:h4 * 4, :w4 * 4], (w4, h4), interpolation=cv2.INTER_AREA)
+
+    def full(est: np.ndarray) -> np.ndarray:
+        out = cv2.resize(est, (w4 * 4, h4 * 4), interpolation=cv2.INTER_LINEAR)
+        return cv2.copyMakeBorder(out, 0, max(0, h - h4 * 4), 0, max(0, w - w4 * 4), cv2.BORDER_REPLICATE)[:h, :w]
+
     tmask = np.ones(tiny.shape[:2], bool)
     filled = tiny
     if not search.all():
@@ -147,6 +179,10 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.
         if tmask.any():
             filled = tiny.copy()
             filled[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
+    table0 = _table_chroma(tiny, tmask) if one_colour else None
+    if table0 is not None:  # a one-colour table (the mat's zones): refilled from its own colour only
+        bg = cv2.GaussianBlur(_push_pull_fill(tiny, table0), (0, 0), 1.5)
+        return full(bg)
     # first pass on a copy half as fine again: a median window of an eighth of the frame's short side
     coarse = cv2.resize(filled, (max(1, filled.shape[1] // 2), max(1, filled.shape[0] // 2)),
                         interpolation=cv2.INTER_AREA)
@@ -160,7 +196,7 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float) -> np.
         table = tmask & ~fg
         if table.sum() >= 0.25 * tmask.sum():
             bg = cv2.GaussianBlur(_push_pull_fill(tiny, table), (0, 0), 1.5)
-    return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
+    return full(bg)
 
 
 # a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
@@ -184,6 +220,8 @@ def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
 
 
 SPLIT_ROUND = 0.5
+PAIR_AREA, PAIR_LONG = 0.6, 0.6  # a round piece this share of a butt's area and length is a pair side by side
+PAIR_ROUND = 0.7  # ...unless it fills this much of its enclosing circle (two butts side by side fill ~0.6)
 KMEANS_TRIES = 3  # k-means keeps the best of this many seedings
 
 
@@ -244,6 +282,24 @@ def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
     return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
 
 
+def _by_position(px: np.ndarray, py: np.ndarray, m: int, single: float) -> np.ndarray:
+    """Labels splitting one colour's piece into ``m`` butts by position. A piece about one butt long
+    holds butts side by side: it is cut into ``m`` strips along its long axis (k-means would cut it
+    across, where it is widest); a longer piece is split by k-means."""
+    pts = np.stack([px, py], 1).astype(np.float32)
+    (_, _), (rw, rh), angle = cv2.minAreaRect(pts)
+    length = float(np.sqrt(single * ASPECT))  # a butt's length, from its area
+    if max(rw, rh) < SIDE_BY_SIDE * length:
+        t = np.deg2rad(angle + (90.0 if rw >= rh else 0.0))  # the direction across the butts
+        across = px * np.cos(t) + py * np.sin(t)
+        edges = np.quantile(across, np.arange(1, m) / m)
+        return np.searchsorted(edges, across)
+    return _kmeans(pts, m)
+
+
+SIDE_BY_SIDE = 1.2  # a piece shorter than this many butt lengths holds its butts side by side
+
+
 def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
     cluster), then pieces still holding several butts by position."""
@@ -269,7 +325,7 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
             if m == 1:
                 out.append({"xs": px, "ys": py, "k": k})
                 continue
-            sub = _kmeans(np.stack([px, py], 1).astype(np.float32), m)
+            sub = _by_position(px, py, m, single)
             for q in range(m):
                 s = sub == q
                 if s.sum() >= 0.35 * single:
@@ -348,15 +404,59 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
 
 GLARE_DISC = 2.4  # a glare halo is broader than a disc this many butt widths across; a butt is not
 GLARE_STEEP = 0.14  # an outline rises faster than this share of the blob's contrast per pixel (butts >= 0.18)
+GLARE_ROUND = 0.7  # a piece of added light filling this much of its enclosing circle is a glare spot
 GLARE_CORE = 2.0  # no point of a butt lies farther than its half width from its outline; glare's middle does
 
 
+GLARE_KEEP_MADS = 4.0  # a pixel under glare whose change leaves the glare's colour by this many noise units...
+GLARE_KEEP_MIN = 0.12  # ...and by this share of the glare's own strength there is a butt under the glare
+
+
+def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: float) -> np.ndarray:
+    """The pixels of ``glare`` (a window's boolean mask) where a butt lies under the glare; the glare
+    is taken off those pixels of ``img`` (in place) so the butt's colour can be read. Glare adds
+    light of one colour (the lamp's): measured from the glare itself as the median direction of the
+    change from the table over its strongest quarter. A butt under it adds its own colour's change on
+    top, which leaves that direction; a pink butt on the red zone hardly does and is not found."""
+    d = img.astype(np.float32) - table.astype(np.float32)
+    g = d[glare]
+    if len(g) < 20:
+        return np.zeros_like(glare)
+    strength = g.sum(axis=1)
+    u = np.median(g[strength >= np.percentile(strength, 75)], axis=0)
+    norm = float(np.linalg.norm(u))
+    if norm < 1e-3:
+        return np.zeros_like(glare)
+    u /= norm
+    along = d @ u
+    off = np.linalg.norm(d - along[..., None] * u, axis=2)
+    noise = float(np.percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
+    back = (glare & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
+    back = cv2.morphologyEx(back, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(back, connectivity=8)
+    big = np.nonzero(stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2)[0]
+    big = big[big > 0]
+    if not big.size:
+        return np.zeros_like(glare)
+    keep = np.isin(lab, big)
+    # take the glare off the butt: its strength there is spread in from the glare around it
+    lit = (glare & ~keep).astype(np.float32)
+    sigma = max(1.0, 2 * half)
+    spread = cv2.GaussianBlur(np.maximum(along, 0) * lit, (0, 0), sigma) / np.maximum(
+        cv2.GaussianBlur(lit, (0, 0), sigma), 1e-3)
+    img[keep] = np.clip(img[keep].astype(np.float32) - spread[keep][:, None] * u, 0, 255).astype(np.uint8)
+    return keep
+
+
 def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
-                stats: np.ndarray, half: float, added: dict[int, np.ndarray]) -> None:
+                stats: np.ndarray, half: float, added: dict[int, np.ndarray], small: np.ndarray,
+                bg: np.ndarray, under: np.ndarray) -> None:
     """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
     every channel) either over a region broader than a butt (what a morphological opening with a
     disc wider than a butt keeps), or in a spot whose middle lies farther from any steep edge than
-    a butt's middle can (a butt's outline is sharp, glare fades out). Butts under glare stay."""
+    a butt's middle can (a butt's outline is sharp, glare fades out), or in a round spot (no butt is
+    round). Butts standing out of the glare stay, and so do butts under it whose colour leaves the
+    glare's (marked in ``under``; the glare is taken off their pixels in ``small``)."""
     size = int(round(GLARE_DISC * 2 * half)) | 1
     if size < 5:
         return
@@ -397,7 +497,25 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
                 grow = int(round(half)) | 1
                 spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
                 glare |= brighter & (spot > 0)
+        # a round spot of added light touching a pile (too small for the two checks above): no butt is round
+        spots = (brighter & ~glare).astype(np.uint8)
+        n = 0
+        if cv2.countNonZero(spots) >= 4 * half * half:  # else no piece can be big enough
+            n, slab, sstats, _ = cv2.connectedComponentsWithStats(spots, connectivity=4)
+        for j in range(1, n):
+            if sstats[j, cv2.CC_STAT_AREA] < 4 * half * half:
+                continue
+            outline, _ = cv2.findContours((slab == j).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            pts = np.vstack(outline).astype(np.float32)
+            _, radius = cv2.minEnclosingCircle(pts)
+            (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+            if (sstats[j, cv2.CC_STAT_AREA] >= GLARE_ROUND * np.pi * radius ** 2
+                    and max(rw, rh) < 1.6 * max(1.0, min(rw, rh))):
+                glare |= slab == j
         if glare.any():
+            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half)
+            glare &= ~keep
+            under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
@@ -426,27 +544,31 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.
     return edge < SOFT_EDGE * max(contrast, 1e-3)
 
 
-def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[dict[str, Any]]:
-    """Candidate butts in the work image: pixel masks split so each holds one butt."""
+def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
+                stop_below: float = 0.0) -> tuple[list[dict[str, Any]], float]:
+    """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
+    half width (infinite when nothing was found); when that is under ``stop_below`` the butts are
+    not split (the caller reads again at a larger scale) and the list is empty."""
     log_small, log_bg = cv2.LUT(small, _LOG8), cv2.LUT(bg, _LOG8)
     d = cv2.split(cv2.absdiff(log_small, log_bg))
     d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
     vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
-        return []
+        return [], float("inf")
     thr = _noise_threshold(vals)
     _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if n <= 1:
-        return []
+        return [], float("inf")
     blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
     if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
+    under = np.zeros(mask.shape, bool)  # butts found under glare
     halves = _drop_shadows(log_small, log_bg, mask, lab, blobs, stats, added)
     if halves:
-        _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added)
+        _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added, small, bg, under)
     h, w = mask.shape
     comps = []
     for i in blobs:
@@ -465,7 +587,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})
     if not comps:
-        return []
+        return [], float("inf")
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
     lone = []
     for c in comps:
@@ -484,7 +606,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         length = float(min(c["long"] for c in comps if c["area"] >= 0.5 * np.median(areas)))
         half = length / ASPECT / 2
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
-    out = []
+    if half < stop_below:
+        return [], half
+    out: list[dict[str, Any]] = []
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
             continue  # crumbs, lines, shadows' edges
@@ -492,15 +616,21 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray) -> list[d
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
         xs, ys = c["pts"]
-        if k <= 2 and _looks_like_glare(small, bg, d8, xs, ys, c["area"], c["aspect"]):
+        if k <= 2 and under[ys, xs].mean() < 0.3 and _looks_like_glare(small, bg, d8, xs, ys, c["area"], c["aspect"]):
             continue
         if k == 1:
             if c["aspect"] < 1.7:
-                continue  # round: a glare spot or a coin, not a butt
+                # round: a glare spot or a coin, or two butts side by side whose faint rims were lost
+                # (the area counts one): as long as a butt and most of one's area, it is split in two
+                if c["area"] >= PAIR_AREA * single and c["long"] >= PAIR_LONG * np.sqrt(single * ASPECT):
+                    _, radius = cv2.minEnclosingCircle(c["outline"].astype(np.float32))
+                    if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
+                        out.extend(_split(small, xs, ys, 2, single))
+                continue
             out.append({"xs": xs, "ys": ys, "k": 1})
             continue
         out.extend(_split(small, xs, ys, k, single))
-    return out
+    return out, half
 
 
 def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -580,6 +710,8 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA) \
         if f < 1 else frame
     mat = matmod.find_mat(frame, small if WORK_WIDTH == 640 else None)
+    if small is frame:
+        small = frame.copy()  # glare is taken off butts in the work image, never in the caller's frame
     sh, sw = small.shape[:2]
     luts = None
     ox = oy = 0.0  # frame position of the work image's top-left corner
@@ -617,8 +749,18 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         search = np.ones(small.shape[:2], np.uint8)
     if not search.any():
         return [], None, mat
-    bg = _background(small, search, min(h, w) * f)
-    butts = _find_butts(small, search, bg)
+    bg = _background(small, search, min(h, w) * f, one_colour=mat is not None)
+    # small butts on a bare table (far camera) are read again at a scale where they are wide enough to
+    # split touching ones (the mat's scale is set by the mat itself); the first pass stops once it
+    # knows their width
+    stop = BARE_HALF / 1.15 if mat is None and f * 1.15 < 1.0 else 0.0
+    butts, half = _find_butts(small, search, bg, stop)
+    if half < stop:
+        f *= min(BARE_HALF / half, 1.0 / f)
+        small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
+        search = np.ones(small.shape[:2], np.uint8)
+        bg = _background(small, search, min(h, w) * f)
+        butts, _ = _find_butts(small, search, bg)
     items = []
     if not butts:
         return [], None, mat

@@ -13,11 +13,11 @@ from vision.render import effects
 from vision.render import tokens as render
 
 
-@pytest.mark.parametrize(("with_mat", "bar"), [(True, 0.94), (False, 0.94)])
+@pytest.mark.parametrize(("with_mat", "bar"), [(True, 0.97), (False, 0.95)])
 def test_butts_on_rendered_tables_are_read_with_colour_and_group(with_mat, bar):
     # measured on these seeds: see docs/bench/tokens.md; the bar sits a little under it
     result = bench_tokens.accuracy(range(100, 108), with_mat=with_mat)
-    assert result["accuracy"] >= bar, result  # measured 0.963 (mat) and 0.972 (no mat)
+    assert result["accuracy"] >= bar, result  # measured 0.991 (mat) and 0.972 (no mat)
 
 
 def test_three_clean_piles_without_the_mat_are_grouped_left_to_right():
