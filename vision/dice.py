@@ -41,7 +41,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision import dice_body
+from vision import dice_body, dice_scout
 from vision.common import ImageError, Observation, check_frame
 
 BODIES = ("white", "black", "other")
@@ -69,6 +69,7 @@ RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks 
 LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
 LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
 @dataclass
@@ -157,26 +158,20 @@ def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: 
     return out
 
 
-def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
-                pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
-    """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel).
-
-    ``mean`` is the BLOCK box mean of ``g`` (made once per level and shared by both polarities).
-    """
-    lo = max(dlo, pip_range[0]) / scale
-    hi = min(dhi, pip_range[1]) / scale
-    if lo >= hi:
-        return []
+def _level_mask(g: np.ndarray, mean: np.ndarray, is_dark: bool) -> np.ndarray:
+    """Pixels of one pyramid level clearly darker (or brighter) than their BLOCK box mean ``mean``."""
     if is_dark:
-        mask = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
-    else:
-        mask = cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
-    if cv2.countNonZero(mask) > MAX_MASK_FRACTION * mask.size:
-        return []  # sensor noise or a busy pattern: pips are a small part of any real frame
+        return cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
+    return cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
+
+
+def _level_blobs(g: np.ndarray, mask: np.ndarray, contours: Any, scale: float, offset: tuple[int, int],
+                 lo: float, hi: float, is_dark: bool) -> list[tuple]:
+    """Pip-shaped blobs of one level's mask (touching pips split by Otsu), in frame pixels.
+
+    ``g`` and ``mask`` may be a region of the level whose top-left corner is ``offset`` frame pixels.
+    """
     cand: list[tuple] = []
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if len(contours) > MAX_BLOBS * mask.size / 1e6:
-        return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
     for cnt in contours:
         x0, y0, w0, h0 = cv2.boundingRect(cnt)
         if min(w0, h0) < lo * 0.8:
@@ -186,11 +181,9 @@ def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: 
             cand.append(shape)
         elif max(w0, h0) <= 7 * hi:
             cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
-    cand = [(cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale, minor * scale,
-             angle, merged, is_dark) for cx, cy, major, minor, angle, merged in cand]
-    if not cand:
-        return []
-    return _check_rings(np.array(cand, np.float64), plane0)
+    ox, oy = offset[0] + (scale - 1) / 2, offset[1] + (scale - 1) / 2
+    return [(cx * scale + ox, cy * scale + oy, major * scale, minor * scale, angle, merged, is_dark)
+            for cx, cy, major, minor, angle, merged in cand]
 
 
 def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
@@ -242,29 +235,80 @@ def planes_of(frame: np.ndarray, channels: tuple[np.ndarray, ...] | None = None)
     return gray, dark_plane
 
 
-def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0)) -> list[Pip]:
-    """All pip candidates of a frame's planes, each from the pyramid level that suits its size."""
-    pips: list[Pip] = []
+def _pyramid(plane: np.ndarray, pip_range: tuple[float, float]) -> list[np.ndarray]:
+    """The pyramid levels of a plane the pip search needs (level k is halved k times)."""
+    pyramid: list[np.ndarray] = []
+    for dlo, _ in LEVEL_DIAMETERS:
+        if dlo >= pip_range[1]:
+            break
+        g = plane if not pyramid else cv2.pyrDown(pyramid[-1])
+        if min(g.shape[:2]) < BLOCK:
+            break
+        pyramid.append(g)
+    return pyramid
+
+
+def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0),
+              scout: bool = False) -> list[Pip]:
+    """All pip candidates of a frame's planes, each from the pyramid level that suits its size.
+
+    With ``scout`` the two finest levels (nineteen twentieths of the pixels) are searched only in
+    the boxes where vision.dice_scout sees spots on the next coarser level; the coarser levels are
+    searched whole.
+    """
     # one plane can serve both polarities (the brightest-channel pass): its pyramid and box means
     # are made once
-    levels: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+    pyramids = {id(p): _pyramid(p, pip_range) for p in planes}
+    means: dict[tuple[int, int], np.ndarray] = {}
+
+    def mean_of(plane: np.ndarray, k: int) -> np.ndarray:
+        key = (id(plane), k)
+        if key not in means:
+            means[key] = cv2.blur(pyramids[id(plane)][k], (BLOCK, BLOCK))
+        return means[key]
+
+    # boxes of the fine levels to search (level -> boxes in that level's pixels; None: all of it)
+    boxes: dict[int, list[tuple[int, int, int, int]] | None] = {}
+    for k in range(dice_scout.LEVELS if scout else 0):
+        if pip_range[0] < LEVEL_DIAMETERS[k][1] and all(len(pyramids[id(p)]) > k + 1 for p in planes):
+            spots = [dice_scout.loose_spots(pyramids[id(p)][k + 1], is_dark)
+                     for p, is_dark in ((planes[1], True), (planes[0], False))]
+            boxes[k] = dice_scout.fine_boxes(cv2.bitwise_or(*spots), pyramids[id(planes[0])][k].shape[:2])
+    pips: list[Pip] = []
     for is_dark in (True, False):
         plane = planes[int(is_dark)]
-        pyramid = levels.setdefault(id(plane), [])
+        pyramid = pyramids[id(plane)]
+        cand: list[tuple] = []
         scale = 1.0
-        for k, (dlo, dhi) in enumerate(LEVEL_DIAMETERS):
-            if dlo >= pip_range[1]:
-                break
-            if k == len(pyramid):
-                g = plane if k == 0 else cv2.pyrDown(pyramid[-1][0])
-                if min(g.shape[:2]) < BLOCK:
-                    break
-                pyramid.append((g, cv2.blur(g, (BLOCK, BLOCK))))
-            g, mean = pyramid[k]
-            if dhi > pip_range[0]:
-                pips += _level_pips(g, mean, scale, dlo, dhi, plane, pip_range, is_dark)
+        for k, (dlo, dhi) in enumerate(LEVEL_DIAMETERS[:len(pyramid)]):
+            lo, hi = max(dlo, pip_range[0]) / scale, min(dhi, pip_range[1]) / scale
+            if dhi > pip_range[0] and lo < hi:
+                g = pyramid[k]
+                if boxes.get(k) is not None:
+                    parts = [(g[y:y + h, x:x + w], cv2.blur(g[y:y + h, x:x + w], (BLOCK, BLOCK)),
+                              (int(x * scale), int(y * scale))) for x, y, w, h in boxes[k]]
+                else:
+                    parts = [(g, mean_of(plane, k), (0, 0))]
+                cand += _level_cands(parts, g.size, scale, lo, hi, is_dark)
             scale *= 2.0
+        if cand:
+            pips += _check_rings(np.array(cand, np.float64), plane)
     return _dedupe(pips)
+
+
+def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int]]], level_size: int, scale: float,
+                 lo: float, hi: float, is_dark: bool) -> list[tuple]:
+    """Pip-shaped blobs of one pyramid level, searched in ``parts`` (image, box mean, offset) of it."""
+    masks = [_level_mask(g, mean, is_dark) for g, mean, _ in parts]
+    if sum(cv2.countNonZero(m) for m in masks) > MAX_MASK_FRACTION * level_size:
+        return []  # sensor noise or a busy pattern: pips are a small part of any real frame
+    contours = [cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0] for m in masks]
+    if sum(len(c) for c in contours) > MAX_BLOBS * level_size / 1e6:
+        return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
+    cand: list[tuple] = []
+    for (g, _, offset), m, cs in zip(parts, masks, contours, strict=True):
+        cand += _level_blobs(g, m, cs, scale, offset, lo, hi, is_dark)
+    return cand
 
 
 def _dedupe(pips: list[Pip]) -> list[Pip]:
@@ -609,13 +653,15 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> 
 
 
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
-              leftover: list[Pip] | None = None, round_only: bool = False) -> list[dict[str, Any]]:
+              leftover: list[Pip] | None = None, round_only: bool = False,
+              scout: bool = False) -> list[dict[str, Any]]:
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
     Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
-    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob).
+    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob);
+    ``scout`` limits the two finest pyramid levels to where vision.dice_scout sees spots.
     """
-    pips = find_pips(planes, pip_range)
+    pips = find_pips(planes, pip_range, scout)
     if not pips:
         return []
     gray = planes[0]
@@ -724,14 +770,14 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         pip_range = (max(2.6, 0.5 * lo * shrink), min(80.0, 2.0 * hi * shrink))
     leftover: list[Pip] = []
     channels = cv2.split(frame)
-    faces = _faces_of(planes_of(frame, channels), pip_range, leftover)
+    faces = _faces_of(planes_of(frame, channels), pip_range, leftover, scout=SCOUT)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
         blue, green, red = channels
         value = cv2.max(cv2.max(blue, green), red)
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
-        extra = _faces_of((value, value), pip_range, round_only=True)
+        extra = _faces_of((value, value), pip_range, round_only=True, scout=SCOUT)
         faces = _merge_passes(faces, extra)
     gains = _wb_gains(frame)
     for f in faces:
