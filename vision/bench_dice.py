@@ -193,15 +193,21 @@ def _timed(fn: Callable[[], object], runs: int) -> list[float]:
     return ts
 
 
-def _alternate(fns: list[Callable[[], object]], runs: int) -> list[list[float]]:
-    """Wall times (ms) of each function, called in turn ``runs`` times (load hits all of them alike)."""
-    out: list[list[float]] = [[] for _ in fns]
+def _alternate(fns: list[Callable[[], object]], runs: int) -> tuple[list[list[float]], list[list[float]]]:
+    """Wall and process (CPU) times (ms) of each function, called in turn ``runs`` times.
+
+    Taking turns spreads the load of other processes over all of them alike; CPU time is less
+    sensitive to that load than wall time on a shared machine.
+    """
+    wall: list[list[float]] = [[] for _ in fns]
+    cpu: list[list[float]] = [[] for _ in fns]
     for _ in range(runs):
-        for fn, ts in zip(fns, out, strict=True):
-            t0 = time.perf_counter()
+        for fn, w, c in zip(fns, wall, cpu, strict=True):
+            c0, t0 = time.process_time(), time.perf_counter()
             fn()
-            ts.append((time.perf_counter() - t0) * 1000)
-    return out
+            w.append((time.perf_counter() - t0) * 1000)
+            c.append((time.process_time() - c0) * 1000)
+    return wall, cpu
 
 
 def old_reader(rev: str) -> ModuleType:
@@ -218,11 +224,12 @@ def old_reader(rev: str) -> ModuleType:
     return mod
 
 
-def run_speed(runs: int, against: str | None = None) -> str:
+def run_speed(runs: int, against: str | None = None, scenes: int = 0) -> str:
     """Median (and best) time of read() on a 1280x960 Buttons roll, one thread, against a baseline.
 
     The same run also times read() with the scout off (the whole frame searched on every level),
-    an empty table and bad frames, and, with ``against``, the reader of that git revision.
+    an empty table and bad frames, and, with ``against``, the reader of that git revision;
+    ``scenes`` adds the CPU time over that many rendered scenes.
     """
     from vision.render import dice as render_dice
 
@@ -239,7 +246,7 @@ def run_speed(runs: int, against: str | None = None) -> str:
             dice.SCOUT = True
 
     base = _timed(lambda: cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (5, 5), 0), runs)
-    ours, whole = _alternate([lambda: dice.read(frame), unscouted], runs)
+    (ours, whole), (ours_cpu, whole_cpu) = _alternate([lambda: dice.read(frame), unscouted], runs)
     tracemalloc.start()
     dice.read(frame)
     peak = tracemalloc.get_traced_memory()[1] / 1e6
@@ -253,14 +260,16 @@ def run_speed(runs: int, against: str | None = None) -> str:
              f"ratio of medians {med(ours) / med(base):.1f}x; "
              f"peak traced memory {peak:.1f} MB; process max RSS {rss:.0f} MB",
              f"  same run, scout off (every level searched whole): median {med(whole):.2f} ms "
-             f"(best {min(whole):.2f}); scouted / whole {med(ours) / med(whole):.2f}"]
+             f"(best {min(whole):.2f}); scouted / whole {med(ours) / med(whole):.2f} "
+             f"(CPU time {med(ours_cpu):.2f} / {med(whole_cpu):.2f} ms: {med(ours_cpu) / med(whole_cpu):.2f})"]
     old = old_reader(against) if against else None
     if old is not None:
         old.read(frame)
-        new_t, old_t = _alternate([lambda: dice.read(frame), lambda: old.read(frame)], runs)
+        (new_t, old_t), (new_c, old_c) = _alternate([lambda: dice.read(frame), lambda: old.read(frame)], runs)
         lines.append(f"  same run, alternating with the reader of {against}: old median {med(old_t):.2f} ms "
                      f"(best {min(old_t):.2f}), new median {med(new_t):.2f} ms (best {min(new_t):.2f}), "
-                     f"new / old {med(new_t) / med(old_t):.2f}")
+                     f"new / old {med(new_t) / med(old_t):.2f} (CPU time {med(new_c):.2f} / {med(old_c):.2f} ms: "
+                     f"{med(new_c) / med(old_c):.2f})")
     rng = np.random.default_rng(0)
     empty = render_dice.scene(7, n_dice=0)[0]
     bad = {"empty table": empty, "black": np.zeros_like(frame), "white": np.full_like(frame, 255),
@@ -270,10 +279,36 @@ def run_speed(runs: int, against: str | None = None) -> str:
         if old is None:
             line = f"  {name}: median {med(_timed(lambda img=img: dice.read(img), n)):.2f} ms"
         else:
-            new_t, old_t = _alternate([lambda img=img: dice.read(img), lambda img=img: old.read(img)], n)
+            (new_t, old_t), _ = _alternate([lambda img=img: dice.read(img), lambda img=img: old.read(img)], n)
             line = f"  {name}: median {med(new_t):.2f} ms (the reader of {against}: {med(old_t):.2f} ms)"
         lines.append(f"{line}, {len(dice.read(img).objects)} dice read")
+    if scenes:
+        lines.append(_scenes_ab(scenes, old, against))
     return "\n".join(lines)
+
+
+def _scenes_ab(n: int, old: ModuleType | None, against: str | None) -> str:
+    """CPU time of read() over rendered scenes (seeds 0..n-1, dice of every size), each frame read
+    in turn by the current reader and (if given) the old one: total and per-frame median ratio."""
+    from vision.render import dice as render_dice
+
+    new_c: list[float] = []
+    old_c: list[float] = []
+    for seed in range(n):
+        frame, _ = render_dice.scene(seed)
+        fns = [lambda f=frame: dice.read(f)] + ([lambda f=frame: old.read(f)] if old is not None else [])
+        _, cpu = _alternate(fns, 3)
+        new_c.append(statistics.median(cpu[0]))
+        if old is not None:
+            old_c.append(statistics.median(cpu[1]))
+    line = (f"  rendered scenes 0..{n - 1} (median of 3 reads each, CPU time): new median {statistics.median(new_c):.2f} ms "
+            f"per frame, total {sum(new_c):.0f} ms")
+    if old is not None:
+        ratios = [a / b for a, b in zip(new_c, old_c, strict=True)]
+        line += (f"; the reader of {against}: median {statistics.median(old_c):.2f} ms, total {sum(old_c):.0f} ms; "
+                 f"new / old total {sum(new_c) / sum(old_c):.2f}, per-frame ratio median {statistics.median(ratios):.2f} "
+                 f"(range {min(ratios):.2f}-{max(ratios):.2f})")
+    return line
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -288,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("speed")
     s.add_argument("--runs", type=int, default=30)
     s.add_argument("--against", metavar="REV", help="also time the reader of this git revision, alternating")
+    s.add_argument("--scenes", type=int, default=0, help="also time this many rendered scenes (seeds from 0)")
     args = ap.parse_args(argv)
     if args.what == "real":
         splits = ("dev", "test") if args.split == "all" else (args.split,)
@@ -297,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "render":
         print(run_render(args.n, args.seed, args.buttons))
     else:
-        print(run_speed(args.runs, args.against))
+        print(run_speed(args.runs, args.against, args.scenes))
     sys.stdout.flush()
     return 0
 

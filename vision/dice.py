@@ -259,12 +259,17 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     # one plane can serve both polarities (the brightest-channel pass): its pyramid and box means
     # are made once
     pyramids = {id(p): _pyramid(p, pip_range) for p in planes}
-    means: dict[tuple[int, int], np.ndarray] = {}
+    means: dict[tuple, np.ndarray] = {}
 
-    def mean_of(plane: np.ndarray, k: int) -> np.ndarray:
-        key = (id(plane), k)
+    def mean_of(plane: np.ndarray, k: int, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+        """BLOCK box mean of level k of a plane, or of a box (x, y, w, h) of that level."""
+        key = (id(plane), k, box)
         if key not in means:
-            means[key] = cv2.blur(pyramids[id(plane)][k], (BLOCK, BLOCK))
+            g = pyramids[id(plane)][k]
+            if box is not None:
+                x, y, w, h = box
+                g = g[y:y + h, x:x + w]
+            means[key] = cv2.blur(g, (BLOCK, BLOCK))
         return means[key]
 
     # boxes of the fine levels to search (level -> boxes in that level's pixels; None: all of it)
@@ -285,8 +290,8 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
             if dhi > pip_range[0] and lo < hi:
                 g = pyramid[k]
                 if boxes.get(k) is not None:
-                    parts = [(g[y:y + h, x:x + w], cv2.blur(g[y:y + h, x:x + w], (BLOCK, BLOCK)),
-                              (int(x * scale), int(y * scale))) for x, y, w, h in boxes[k]]
+                    parts = [(g[y:y + h, x:x + w], mean_of(plane, k, (x, y, w, h)), (int(x * scale), int(y * scale)))
+                             for x, y, w, h in boxes[k]]
                 else:
                     parts = [(g, mean_of(plane, k), (0, 0))]
                 cand += _level_cands(parts, g.size, scale, lo, hi, is_dark)
@@ -300,15 +305,28 @@ def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int]]], le
                  lo: float, hi: float, is_dark: bool) -> list[tuple]:
     """Pip-shaped blobs of one pyramid level, searched in ``parts`` (image, box mean, offset) of it."""
     masks = [_level_mask(g, mean, is_dark) for g, mean, _ in parts]
-    if sum(cv2.countNonZero(m) for m in masks) > MAX_MASK_FRACTION * level_size:
+    marked = sum(cv2.countNonZero(m) for m in masks)
+    if marked > MAX_MASK_FRACTION * level_size:
         return []  # sensor noise or a busy pattern: pips are a small part of any real frame
+    most = MAX_BLOBS * level_size / 1e6
+    # lone pixels are blobs of their own: counted first, because outlining hundreds of thousands of
+    # specks of sensor noise takes most of a second
+    if marked > most and sum(_specks(m) for m in masks) > most:
+        return []
     contours = [cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0] for m in masks]
-    if sum(len(c) for c in contours) > MAX_BLOBS * level_size / 1e6:
+    if sum(len(c) for c in contours) > most:
         return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
     cand: list[tuple] = []
     for (g, _, offset), m, cs in zip(parts, masks, contours, strict=True):
         cand += _level_blobs(g, m, cs, scale, offset, lo, hi, is_dark)
     return cand
+
+
+def _specks(mask: np.ndarray) -> int:
+    """How many pixels of a 0/255 mask have no marked neighbour (each is a blob of its own)."""
+    ones = cv2.bitwise_and(mask, 1)
+    near = cv2.boxFilter(ones, -1, (3, 3), normalize=False, borderType=cv2.BORDER_CONSTANT)
+    return cv2.countNonZero(cv2.bitwise_and(ones, cv2.compare(near, 1, cv2.CMP_EQ)))
 
 
 def _dedupe(pips: list[Pip]) -> list[Pip]:
