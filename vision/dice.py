@@ -323,10 +323,17 @@ def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int]]], le
 
 
 def _specks(mask: np.ndarray) -> int:
-    """How many pixels of a 0/255 mask have no marked neighbour (each is a blob of its own)."""
-    ones = cv2.bitwise_and(mask, 1)
+    """How many pixels of a band of a 0/255 mask have no marked neighbour (each is a blob of its own).
+
+    The band (an eighth of the rows, across the middle) keeps the count cheap; it is a lower bound
+    of the mask's blob count, which is all the noise check needs.
+    """
+    h = mask.shape[0]
+    y0, y1 = max(h // 2 - h // 16 - 1, 0), min(h // 2 + h // 16 + 1, h)
+    ones = cv2.bitwise_and(mask[y0:y1], 1)
     near = cv2.boxFilter(ones, -1, (3, 3), normalize=False, borderType=cv2.BORDER_CONSTANT)
-    return cv2.countNonZero(cv2.bitwise_and(ones, cv2.compare(near, 1, cv2.CMP_EQ)))
+    lone = cv2.bitwise_and(ones, cv2.compare(near, 1, cv2.CMP_EQ))
+    return cv2.countNonZero(lone[1:-1]) if lone.shape[0] > 2 else 0
 
 
 def _dedupe(pips: list[Pip]) -> list[Pip]:
