@@ -6,7 +6,9 @@ The reader works from the pips outwards, so it does not care what colour the tab
    dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
    pips in luminance; blobs of touching pips (a six on a small die) count as two or three; a
    second pass searches both polarities in the brightest channel (coloured pips on coloured
-   bodies), and where both passes found a face on one die the one with more pips is kept;
+   bodies), and where both passes found a face on one die the one with more pips is kept; the two
+   finest levels are searched only in boxes where a cheap pre-pass (vision.dice_scout) sees spots
+   on the next coarser level;
 2. a blob counts as a pip only if a ring around it is a uniform die body (or touching pips) and
    it is solid inside; a blob holding pips of the other polarity is a whole small die, not a pip;
 3. pips of one polarity are linked when they are close for their size, sit on bodies of the same
@@ -252,7 +254,7 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
               scout: bool = False) -> list[Pip]:
     """All pip candidates of a frame's planes, each from the pyramid level that suits its size.
 
-    With ``scout`` the two finest levels (nineteen twentieths of the pixels) are searched only in
+    With ``scout`` the two finest levels (about 94 % of the pixels) are searched only in
     the boxes where vision.dice_scout sees spots on the next coarser level; the coarser levels are
     searched whole.
     """

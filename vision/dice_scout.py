@@ -1,19 +1,19 @@
-"""Dice scout: where in a frame can small pips be? A cheap pre-pass for the pip search's finest level.
+"""Dice scout: where in a frame can pips of the fine levels be? A cheap pre-pass for the pip search.
 
-The pip search (vision.dice.find_pips) looks for pips on four pyramid levels; the finest one (pips
-of 2.6-10 px, the frame itself) holds three quarters of the pixels and most of the noise blobs,
-and is the costly part of a read. Small pips are a small part of most frames, so the scout looks
-at the next level (the frame halved, which the search makes anyway) first:
-1. spots: pixels darker (dark plane) or brighter (bright plane) than the search's own box mean
-   there, with a looser ratio than the search (a small pip is blurred by the halving), so every
-   small pip makes a spot, whatever the die's body and the table look like (a white die on a
-   white tray shows no body, but its pips do);
-2. small round spots (at most SMALL_PIP frame pixels across, round or a row of touching pips)
-   mark cells of ALIGN frame pixels; cells grown by MARGIN (the finest level's box mean must see
-   the same surroundings as on the whole frame) make boxes; boxes that overlap are joined when
-   their union wastes little area;
-3. when the boxes cover most of the frame (clutter, noise, a busy cloth, many small dice) the
-   whole finest level is searched as before: None.
+The pip search (vision.dice.find_pips) looks for pips on four pyramid levels; the two finest (the
+frame and the frame halved: pips of 2.6-20 px) hold about 94 % of the pixels and most of the noise
+blobs. Pips are a small part of most frames, so before searching level k (k < LEVELS) the scout
+looks at level k+1, which the search makes anyway:
+1. spots: pixels darker (dark-pip plane) or brighter (bright-pip plane) than a box mean as wide as
+   the search's own box mean on level k, with a looser ratio than the search (a pip is blurred by
+   the halving), so every pip of level k makes a spot, whatever the die's body and the table look
+   like (a white die on a white tray shows no body, but its pips do);
+2. every spot pixel marks its cell of ALIGN level-k pixels (a small die's pips and edges may merge
+   into one blob at the halved scale, so no spot is judged by its shape); marked cells grown by
+   MARGIN cells (the level's box mean then sees the same surroundings as on the whole level) make
+   boxes; overlapping boxes are joined when their union wastes little area;
+3. when the boxes would cover most of the level (clutter, noise, a busy cloth) the whole level is
+   searched as before: None.
 The coarser levels are always searched whole, so large dice do not depend on the scout.
 """
 
@@ -24,12 +24,11 @@ import numpy as np
 
 DARK_R = 0.8  # a spot is below this fraction of its local mean (the pip search: 0.74) ...
 BRIGHT_R = 1.2  # ... or above this multiple (the pip search: 1.28)
-SPOT_BLOCK = 13  # box mean width (halved frame pixels): the search's BLOCK on the finest level
-SMALL_PIP = 12.0  # spots at most this wide (frame pixels) may be pips of the finest level
+SPOT_BLOCK = 13  # box mean width (pixels of level k+1): the search's BLOCK (25) on level k
 LEVELS = 2  # the finest levels searched in boxes only (the frame, and the frame halved)
 ALIGN = 16  # cell size (pixels of the level searched)
 MARGIN = 2  # boxes reach this many cells beyond their spots' cells
-MAX_COVER = 0.6  # boxes covering more of the frame than this: search the whole finest level
+MAX_COVER = 0.6  # boxes covering more of the level than this: search the whole level
 
 
 def _lut(ratio: float, offset: float) -> np.ndarray:
@@ -41,8 +40,8 @@ BRIGHT_LUT = _lut(BRIGHT_R, 6)
 
 
 def loose_spots(level: np.ndarray, dark: bool) -> np.ndarray:
-    """Mask of a halved plane's pixels darker (or brighter) than the mean around them, loosely."""
-    # the finest level's box mean, at the halved scale
+    """Mask of a level's pixels darker (or brighter) than the mean around them, loosely."""
+    # as wide as the search's box mean on the next finer level
     mean = cv2.blur(level, (SPOT_BLOCK, SPOT_BLOCK))
     if dark:
         return cv2.compare(level, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
@@ -63,7 +62,7 @@ def fine_boxes(spots: np.ndarray, shape: tuple[int, int]) -> list[tuple[int, int
     cells = cv2.dilate(cells, np.ones((2 * MARGIN + 1, 2 * MARGIN + 1), np.uint8))
     if cv2.countNonZero(cells) > MAX_COVER * gh * gw:
         return None
-    n, _, stats, _ = cv2.connectedComponentsWithStats(cells, connectivity=8)
+    stats = cv2.connectedComponentsWithStats(cells, connectivity=8)[2]
     boxes = _merge([[x, y, x + bw, y + bh] for x, y, bw, bh in stats[1:, :4].tolist()])
     out = []
     for x0, y0, x1, y1 in boxes:
