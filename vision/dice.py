@@ -168,15 +168,19 @@ def _level_mask(g: np.ndarray, mean: np.ndarray, is_dark: bool) -> np.ndarray:
 
 
 def _level_blobs(g: np.ndarray, mask: np.ndarray, contours: Any, scale: float, offset: tuple[int, int],
-                 lo: float, hi: float, is_dark: bool) -> list[tuple]:
+                 lo: float, hi: float, is_dark: bool, sides: tuple[int, int, int, int] = (0, 0, 0, 0)) -> list[tuple]:
     """Pip-shaped blobs of one level's mask (touching pips split by Otsu), in frame pixels.
 
-    ``g`` and ``mask`` may be a region of the level whose top-left corner is ``offset`` frame pixels.
+    ``g`` and ``mask`` may be a region of the level whose top-left corner is ``offset`` frame pixels;
+    blobs closer than ``sides`` pixels to its left, top, right or bottom side are left out (a box
+    overlapping another cuts that box's pips, which are found whole there).
     """
     cand: list[tuple] = []
+    left, top = sides[0], sides[1]
+    right, bottom = g.shape[1] - sides[2], g.shape[0] - sides[3]
     for cnt in contours:
         x0, y0, w0, h0 = cv2.boundingRect(cnt)
-        if min(w0, h0) < lo * 0.8:
+        if min(w0, h0) < lo * 0.8 or x0 < left or y0 < top or x0 + w0 > right or y0 + h0 > bottom:
             continue
         shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
         if shape is not None:
@@ -292,10 +296,10 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
             if dhi > pip_range[0] and lo < hi:
                 g = pyramid[k]
                 if boxes.get(k) is not None:
-                    parts = [(g[y:y + h, x:x + w], mean_of(plane, k, (x, y, w, h)), (int(x * scale), int(y * scale)))
-                             for x, y, w, h in boxes[k]]
+                    parts = [(g[y:y + h, x:x + w], mean_of(plane, k, (x, y, w, h)), (int(x * scale), int(y * scale)),
+                              _inner_sides((x, y, w, h), g.shape[:2])) for x, y, w, h in boxes[k]]
                 else:
-                    parts = [(g, mean_of(plane, k), (0, 0))]
+                    parts = [(g, mean_of(plane, k), (0, 0), (0, 0, 0, 0))]
                 cand += _level_cands(parts, g.size, scale, lo, hi, is_dark)
             scale *= 2.0
         if cand:
@@ -303,10 +307,18 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     return _dedupe(pips)
 
 
-def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int]]], level_size: int, scale: float,
-                 lo: float, hi: float, is_dark: bool) -> list[tuple]:
-    """Pip-shaped blobs of one pyramid level, searched in ``parts`` (image, box mean, offset) of it."""
-    masks = [_level_mask(g, mean, is_dark) for g, mean, _ in parts]
+def _inner_sides(box: tuple[int, int, int, int], shape: tuple[int, int]) -> tuple[int, int, int, int]:
+    """How far from each side (left, top, right, bottom) of a box a blob must stay: half a box mean
+    where the side lies inside the level (the box mean is cut there, and so are the blobs)."""
+    x, y, w, h = box
+    m = BLOCK // 2 + 1
+    return (m if x > 0 else 0, m if y > 0 else 0, m if x + w < shape[1] else 0, m if y + h < shape[0] else 0)
+
+
+def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int, int, int]]],
+                 level_size: int, scale: float, lo: float, hi: float, is_dark: bool) -> list[tuple]:
+    """Pip-shaped blobs of one pyramid level, searched in ``parts`` (image, box mean, offset, inner sides)."""
+    masks = [_level_mask(g, mean, is_dark) for g, mean, _, _ in parts]
     marked = sum(cv2.countNonZero(m) for m in masks)
     if marked > MAX_MASK_FRACTION * level_size:
         return []  # sensor noise or a busy pattern: pips are a small part of any real frame
@@ -319,8 +331,8 @@ def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int]]], le
     if sum(len(c) for c in contours) > most:
         return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
     cand: list[tuple] = []
-    for (g, _, offset), m, cs in zip(parts, masks, contours, strict=True):
-        cand += _level_blobs(g, m, cs, scale, offset, lo, hi, is_dark)
+    for (g, _, offset, sides), m, cs in zip(parts, masks, contours, strict=True):
+        cand += _level_blobs(g, m, cs, scale, offset, lo, hi, is_dark, sides)
     return cand
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-DARK_R = 0.8  # a spot is below this fraction of its local mean (the pip search: 0.74) ...
-BRIGHT_R = 1.2  # ... or above this multiple (the pip search: 1.28)
+DARK_R = 0.88  # a spot is below this fraction of its local mean (the pip search: 0.74) ...
+BRIGHT_R = 1.14  # ... or above this multiple (the pip search: 1.28)
 SPOT_BLOCK = 13  # box mean width (pixels of level k+1): the search's BLOCK (25) on level k
 LEVELS = 2  # the finest levels searched in boxes only (the frame, and the frame halved)
 ALIGN = 16  # cell size (pixels of the level searched)
