@@ -172,16 +172,20 @@ def _level_blobs(g: np.ndarray, mask: np.ndarray, contours: Any, scale: float, o
     """Pip-shaped blobs of one level's mask (touching pips split by Otsu), in frame pixels.
 
     ``g`` and ``mask`` may be a region of the level whose top-left corner is ``offset`` frame pixels;
-    blobs closer than ``sides`` pixels to its left, top, right or bottom side are left out (a box
-    overlapping another cuts that box's pips, which are found whole there).
+    blobs closer than ``sides`` pixels to its left, top, right or bottom side are left out, and so
+    are blobs within the bounds of such a blob (a box cuts the blobs that cross its side, and opens
+    their holes; a pip is found whole in its own box).
     """
     cand: list[tuple] = []
     left, top = sides[0], sides[1]
     right, bottom = g.shape[1] - sides[2], g.shape[0] - sides[3]
-    for cnt in contours:
-        x0, y0, w0, h0 = cv2.boundingRect(cnt)
+    rects = [cv2.boundingRect(cnt) for cnt in contours]
+    cut = [(x, y, x + w, y + h) for x, y, w, h in rects if x < left or y < top or x + w > right or y + h > bottom]
+    for cnt, (x0, y0, w0, h0) in zip(contours, rects, strict=True):
         if min(w0, h0) < lo * 0.8 or x0 < left or y0 < top or x0 + w0 > right or y0 + h0 > bottom:
             continue
+        if any(a <= x0 and b <= y0 and x0 + w0 <= c and y0 + h0 <= d for a, b, c, d in cut):
+            continue  # within a blob the box cuts open: on the whole level it may lie in that blob's hole
         shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
         if shape is not None:
             cand.append(shape)
@@ -272,10 +276,15 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
         key = (id(plane), k, box)
         if key not in means:
             g = pyramids[id(plane)][k]
-            if box is not None:
+            if box is None:
+                means[key] = cv2.blur(g, (BLOCK, BLOCK))
+            else:
+                # with the box's surroundings, so the mean is the whole level's all over the box
                 x, y, w, h = box
-                g = g[y:y + h, x:x + w]
-            means[key] = cv2.blur(g, (BLOCK, BLOCK))
+                m = BLOCK // 2 + 1
+                x0, y0 = max(x - m, 0), max(y - m, 0)
+                wide = cv2.blur(g[y0:min(y + h + m, g.shape[0]), x0:min(x + w + m, g.shape[1])], (BLOCK, BLOCK))
+                means[key] = wide[y - y0:y - y0 + h, x - x0:x - x0 + w]
         return means[key]
 
     # boxes of the fine levels to search (level -> boxes in that level's pixels; None: all of it)
@@ -308,10 +317,11 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
 
 
 def _inner_sides(box: tuple[int, int, int, int], shape: tuple[int, int]) -> tuple[int, int, int, int]:
-    """How far from each side (left, top, right, bottom) of a box a blob must stay: half a box mean
-    where the side lies inside the level (the box mean is cut there, and so are the blobs)."""
+    """How far from each side (left, top, right, bottom) of a box a blob must stay where the side lies
+    inside the level: a blob reaching it may go on beyond the box (it is one blob on the whole level,
+    found whole in the box that holds it), and Otsu splitting looks 2 pixels around a blob."""
     x, y, w, h = box
-    m = BLOCK // 2 + 1
+    m = 3
     return (m if x > 0 else 0, m if y > 0 else 0, m if x + w < shape[1] else 0, m if y + h < shape[0] else 0)
 
 
