@@ -2,7 +2,7 @@
 
     python3 -m vision.bench_dice real [--split dev|test|all]   # the real photos (shared/photos/dice)
     python3 -m vision.bench_dice render [--n 500] [--seed 1000000]
-    python3 -m vision.bench_dice speed [--runs 30] [--against REV]   # REV: a git revision to compare with
+    python3 -m vision.bench_dice speed [--runs 30] [--against REV] [--scenes N]   # REV: a git revision
 
 Real photos are split by sorted file name: every 5th photo of each folder is the held-out test set,
 never used while tuning; the rest is the development set.
