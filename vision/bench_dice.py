@@ -2,7 +2,7 @@
 
     python3 -m vision.bench_dice real [--split dev|test|all]   # the real photos (shared/photos/dice)
     python3 -m vision.bench_dice render [--n 500] [--seed 1000000]
-    python3 -m vision.bench_dice speed [--runs 30]
+    python3 -m vision.bench_dice speed [--runs 30] [--against REV] [--scenes N]   # REV: a git revision
 
 Real photos are split by sorted file name: every 5th photo of each folder is the held-out test set,
 never used while tuning; the rest is the development set.
@@ -14,10 +14,13 @@ import argparse
 import json
 import resource
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import cv2
@@ -180,8 +183,54 @@ def run_render(n: int, seed0: int, buttons: bool = False) -> str:
     return "\n".join(lines)
 
 
-def run_speed(runs: int) -> str:
-    """Median (and best) time of read() on a 1280x960 Buttons roll, one thread, against a baseline."""
+def _timed(fn: Callable[[], object], runs: int) -> list[float]:
+    """Wall times (ms) of ``runs`` calls."""
+    ts = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        ts.append((time.perf_counter() - t0) * 1000)
+    return ts
+
+
+def _alternate(fns: list[Callable[[], object]], runs: int) -> tuple[list[list[float]], list[list[float]]]:
+    """Wall and process (CPU) times (ms) of each function, called in turn ``runs`` times.
+
+    Taking turns spreads the load of other processes over all of them alike; CPU time is less
+    sensitive to that load than wall time on a shared machine.
+    """
+    wall: list[list[float]] = [[] for _ in fns]
+    cpu: list[list[float]] = [[] for _ in fns]
+    for _ in range(runs):
+        for fn, w, c in zip(fns, wall, cpu, strict=True):
+            c0, t0 = time.process_time(), time.perf_counter()
+            fn()
+            w.append((time.perf_counter() - t0) * 1000)
+            c.append((time.process_time() - c0) * 1000)
+    return wall, cpu
+
+
+def old_reader(rev: str) -> ModuleType:
+    """vision/dice.py as of git revision ``rev``, loaded as a module beside the current one."""
+    repo = Path(__file__).resolve().parents[1]
+    try:
+        src = subprocess.run(["git", "-C", str(repo), "show", f"{rev}:vision/dice.py"], capture_output=True,
+                             text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise SystemExit(f"bench_dice: cannot load vision/dice.py of {rev} from git ({exc})") from None
+    mod = ModuleType(f"dice_{rev}")
+    sys.modules[mod.__name__] = mod  # dataclasses look their module up
+    exec(compile(src, f"dice@{rev}", "exec"), mod.__dict__)
+    return mod
+
+
+def run_speed(runs: int, against: str | None = None, scenes: int = 0) -> str:
+    """Median (and best) time of read() on a 1280x960 Buttons roll, one thread, against a baseline.
+
+    The same run also times read() with the scout off (the whole frame searched on every level),
+    an empty table and bad frames, and, with ``against``, the reader of that git revision;
+    ``scenes`` adds the CPU time over that many rendered scenes.
+    """
     from vision.render import dice as render_dice
 
     cv2.setNumThreads(1)
@@ -189,27 +238,77 @@ def run_speed(runs: int) -> str:
     for _ in range(3):
         dice.read(frame)
 
-    def timed(fn) -> list[float]:
-        ts = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            fn()
-            ts.append((time.perf_counter() - t0) * 1000)
-        return ts
+    def unscouted() -> None:
+        dice.SCOUT = False
+        try:
+            dice.read(frame)
+        finally:
+            dice.SCOUT = True
 
-    base = timed(lambda: cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (5, 5), 0))
-    ours = timed(lambda: dice.read(frame))
+    base = _timed(lambda: cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (5, 5), 0), runs)
+    (ours, whole), (ours_cpu, whole_cpu) = _alternate([lambda: dice.read(frame), unscouted], runs)
     tracemalloc.start()
     dice.read(frame)
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     found = len(dice.read(frame).objects)
-    return (f"speed (1 thread, {runs} runs, 1280x960, {len(truth)} dice, {found} read): "
-            f"read median {statistics.median(ours):.2f} ms (best {min(ours):.2f}); "
-            f"baseline cvtColor+GaussianBlur median {statistics.median(base):.2f} ms (best {min(base):.2f}); "
-            f"ratio of medians {statistics.median(ours) / statistics.median(base):.1f}x; "
-            f"peak traced memory {peak:.1f} MB; process max RSS {rss:.0f} MB")
+    med = statistics.median
+    lines = [f"speed (1 thread, {runs} runs, 1280x960, {len(truth)} dice, {found} read): "
+             f"read median {med(ours):.2f} ms (best {min(ours):.2f}); "
+             f"baseline cvtColor+GaussianBlur median {med(base):.2f} ms (best {min(base):.2f}); "
+             f"ratio of medians {med(ours) / med(base):.1f}x; "
+             f"peak traced memory {peak:.1f} MB; process max RSS {rss:.0f} MB",
+             f"  same run, scout off (every level searched whole): median {med(whole):.2f} ms "
+             f"(best {min(whole):.2f}); scouted / whole {med(ours) / med(whole):.2f} "
+             f"(CPU time {med(ours_cpu):.2f} / {med(whole_cpu):.2f} ms: {med(ours_cpu) / med(whole_cpu):.2f})"]
+    old = old_reader(against) if against else None
+    if old is not None:
+        old.read(frame)
+        (new_t, old_t), (new_c, old_c) = _alternate([lambda: dice.read(frame), lambda: old.read(frame)], runs)
+        lines.append(f"  same run, alternating with the reader of {against}: old median {med(old_t):.2f} ms "
+                     f"(best {min(old_t):.2f}), new median {med(new_t):.2f} ms (best {min(new_t):.2f}), "
+                     f"new / old {med(new_t) / med(old_t):.2f} (CPU time {med(new_c):.2f} / {med(old_c):.2f} ms: "
+                     f"{med(new_c) / med(old_c):.2f})")
+    rng = np.random.default_rng(0)
+    empty = render_dice.scene(7, n_dice=0)[0]
+    bad = {"empty table": empty, "black": np.zeros_like(frame), "white": np.full_like(frame, 255),
+           "noise": rng.integers(0, 256, frame.shape, dtype=np.uint8)}
+    for name, img in bad.items():
+        n = max(runs // 3, 3)
+        if old is None:
+            line = f"  {name}: median {med(_timed(lambda img=img: dice.read(img), n)):.2f} ms"
+        else:
+            (new_t, old_t), _ = _alternate([lambda img=img: dice.read(img), lambda img=img: old.read(img)], n)
+            line = f"  {name}: median {med(new_t):.2f} ms (the reader of {against}: {med(old_t):.2f} ms)"
+        lines.append(f"{line}, {len(dice.read(img).objects)} dice read")
+    if scenes:
+        lines.append(_scenes_ab(scenes, old, against))
+    return "\n".join(lines)
+
+
+def _scenes_ab(n: int, old: ModuleType | None, against: str | None) -> str:
+    """CPU time of read() over rendered scenes (seeds 0..n-1, dice of every size), each frame read
+    in turn by the current reader and (if given) the old one: total and per-frame median ratio."""
+    from vision.render import dice as render_dice
+
+    new_c: list[float] = []
+    old_c: list[float] = []
+    for seed in range(n):
+        frame, _ = render_dice.scene(seed)
+        fns = [lambda f=frame: dice.read(f)] + ([lambda f=frame: old.read(f)] if old is not None else [])
+        _, cpu = _alternate(fns, 3)
+        new_c.append(statistics.median(cpu[0]))
+        if old is not None:
+            old_c.append(statistics.median(cpu[1]))
+    line = (f"  rendered scenes 0..{n - 1} (median of 3 reads each, CPU time): new median {statistics.median(new_c):.2f} ms "
+            f"per frame, total {sum(new_c):.0f} ms")
+    if old is not None:
+        ratios = [a / b for a, b in zip(new_c, old_c, strict=True)]
+        line += (f"; the reader of {against}: median {statistics.median(old_c):.2f} ms, total {sum(old_c):.0f} ms; "
+                 f"new / old total {sum(new_c) / sum(old_c):.2f}, per-frame ratio median {statistics.median(ratios):.2f} "
+                 f"(range {min(ratios):.2f}-{max(ratios):.2f})")
+    return line
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -223,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--buttons", action="store_true", help="every scene holds the six Buttons dice")
     s = sub.add_parser("speed")
     s.add_argument("--runs", type=int, default=30)
+    s.add_argument("--against", metavar="REV", help="also time the reader of this git revision, alternating")
+    s.add_argument("--scenes", type=int, default=0, help="also time this many rendered scenes (seeds from 0)")
     args = ap.parse_args(argv)
     if args.what == "real":
         splits = ("dev", "test") if args.split == "all" else (args.split,)
@@ -232,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "render":
         print(run_render(args.n, args.seed, args.buttons))
     else:
-        print(run_speed(args.runs))
+        print(run_speed(args.runs, args.against, args.scenes))
     sys.stdout.flush()
     return 0
 

@@ -8,7 +8,9 @@ The reader works from the pips outwards, so it does not care what colour the tab
    second pass searches both polarities in the brightest channel (coloured pips on coloured
    bodies), and where both passes found a face on one die the one with more pips is kept; on
    frames with red pixels a third pass seeks bright pips in the red channel (red pips on blue or
-   black dice), its local mean taken over the dice alone so a white table does not lift it;
+   black dice), its local mean taken over the dice alone so a white table does not lift it; the
+   two finest levels are searched only in boxes where a cheap pre-pass (vision.dice_scout) sees
+   spots on the next coarser level;
 2. a blob counts as a pip only if a ring around it is a uniform die body (or touching pips) and
    it is solid inside; a blob holding pips of the other polarity is a whole small die, not a pip;
 3. pips of one polarity are linked when they are close for their size, sit on bodies of the same
@@ -46,7 +48,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision import dice_body
+from vision import dice_body, dice_scout
 from vision.common import ImageError, Observation, check_frame
 
 BODIES = ("white", "black", "other")
@@ -81,6 +83,7 @@ LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's sca
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
 @dataclass
@@ -198,41 +201,42 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
     return out
 
 
-def _level_pips(g: np.ndarray, mean: np.ndarray, scale: float, dlo: float, dhi: float, plane0: np.ndarray,
-                pip_range: tuple[float, float], is_dark: bool) -> list[Pip]:
-    """Pip candidates of one polarity on one pyramid level ``g`` (``scale`` frame pixels per pixel).
-
-    ``mean`` is the BLOCK box mean of ``g`` (made once per level and shared by both polarities).
-    """
-    lo = max(dlo, pip_range[0]) / scale
-    hi = min(dhi, pip_range[1]) / scale
-    if lo >= hi:
-        return []
+def _level_mask(g: np.ndarray, mean: np.ndarray, is_dark: bool) -> np.ndarray:
+    """Pixels of one pyramid level clearly darker (or brighter) than their BLOCK box mean ``mean``."""
     if is_dark:
-        mask = cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
-    else:
-        mask = cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
-    if cv2.countNonZero(mask) > MAX_MASK_FRACTION * mask.size:
-        return []  # sensor noise or a busy pattern: pips are a small part of any real frame
+        return cv2.compare(g, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
+    return cv2.compare(g, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
+
+
+def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: Any, scale: float,
+                 offset: tuple[int, int],
+                 lo: float, hi: float, is_dark: bool, sides: tuple[int, int, int, int] = (0, 0, 0, 0)) -> list[tuple]:
+    """Pip-shaped blobs of one level's mask (touching pips split by Otsu), in frame pixels.
+
+    ``g`` and ``mask`` may be a region of the level whose top-left corner is ``offset`` frame pixels;
+    blobs closer than ``sides`` pixels to its left, top, right or bottom side are left out, and so
+    are blobs within the bounds of such a blob (a box cuts the blobs that cross its side, and opens
+    their holes; a pip is found whole in its own box).
+    """
     cand: list[tuple] = []
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if len(contours) > MAX_BLOBS * mask.size / 1e6:
-        return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
-    for cnt in contours:
-        x0, y0, w0, h0 = cv2.boundingRect(cnt)
-        if min(w0, h0) < lo * 0.8:
+    left, top = sides[0], sides[1]
+    right, bottom = g.shape[1] - sides[2], g.shape[0] - sides[3]
+    rects = [cv2.boundingRect(cnt) for cnt in contours]
+    cut = [(x, y, x + w, y + h) for x, y, w, h in rects if x < left or y < top or x + w > right or y + h > bottom]
+    for cnt, (x0, y0, w0, h0) in zip(contours, rects, strict=True):
+        if min(w0, h0) < lo * 0.8 or x0 < left or y0 < top or x0 + w0 > right or y0 + h0 > bottom:
             continue
+        if any(a <= x0 and b <= y0 and x0 + w0 <= c and y0 + h0 <= d for a, b, c, d in cut):
+            continue  # within a blob the box cuts open: on the whole level it may lie in that blob's hole
         shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
         if shape is not None:
             cand.append(shape)
         elif max(w0, h0) <= 7 * hi:
             cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
     cand += _split_touching(g, mean, cand, is_dark)
-    cand = [(cx * scale + (scale - 1) / 2, cy * scale + (scale - 1) / 2, major * scale, minor * scale,
-             angle, merged, is_dark) for cx, cy, major, minor, angle, merged in cand]
-    if not cand:
-        return []
-    return _check_rings(np.array(cand, np.float64), plane0)
+    ox, oy = offset[0] + (scale - 1) / 2, offset[1] + (scale - 1) / 2
+    return [(cx * scale + ox, cy * scale + oy, major * scale, minor * scale, angle, merged, is_dark)
+            for cx, cy, major, minor, angle, merged in cand]
 
 
 def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
@@ -284,6 +288,19 @@ def planes_of(frame: np.ndarray, channels: tuple[np.ndarray, ...] | None = None)
     return gray, dark_plane
 
 
+def _pyramid(plane: np.ndarray, pip_range: tuple[float, float]) -> list[np.ndarray]:
+    """The pyramid levels of a plane the pip search needs (level k is halved k times)."""
+    pyramid: list[np.ndarray] = []
+    for dlo, _ in LEVEL_DIAMETERS:
+        if dlo >= pip_range[1]:
+            break
+        g = plane if not pyramid else cv2.pyrDown(pyramid[-1])
+        if min(g.shape[:2]) < BLOCK:
+            break
+        pyramid.append(g)
+    return pyramid
+
+
 def _local_mean(g: np.ndarray, fg: np.ndarray | None) -> np.ndarray:
     """BLOCK box mean of a level; on the dice (foreground) the mean of the foreground pixels alone.
 
@@ -306,33 +323,112 @@ def _local_mean(g: np.ndarray, fg: np.ndarray | None) -> np.ndarray:
 
 
 def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0),
-              fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False)) -> list[Pip]:
+              fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False),
+              scout: bool = False) -> list[Pip]:
     """All pip candidates of a frame's planes, each from the pyramid level that suits its size.
 
     ``fg`` is the foreground mask (uint8 0/255, any size) of dice_body.foreground: where it is set
     the local mean is taken over the dice alone (see _local_mean).
+
+    With ``scout`` the two finest levels (about 94 % of the pixels) are searched only in
+    the boxes where vision.dice_scout sees spots on the next coarser level; the coarser levels are
+    searched whole.
     """
-    pips: list[Pip] = []
     # one plane can serve both polarities (the brightest-channel pass): its pyramid and box means
     # are made once
-    levels: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+    pyramids = {id(p): _pyramid(p, pip_range) for p in planes}
+    means: dict[tuple, np.ndarray] = {}
+
+    def mean_of(plane: np.ndarray, k: int, box: tuple[int, int, int, int] | None = None) -> np.ndarray:
+        """BLOCK box mean of level k of a plane, or of a box (x, y, w, h) of that level."""
+        key = (id(plane), k, box)
+        if key not in means:
+            g = pyramids[id(plane)][k]
+            if fg is not None:
+                whole = mean_of(plane, k) if box is not None else _local_mean(g, fg)
+                x, y, w, h = box or (0, 0, g.shape[1], g.shape[0])
+                means[key] = whole[y:y + h, x:x + w]
+            elif box is None:
+                means[key] = cv2.blur(g, (BLOCK, BLOCK))
+            else:
+                # with the box's surroundings, so the mean is the whole level's all over the box
+                x, y, w, h = box
+                m = BLOCK // 2 + 1
+                x0, y0 = max(x - m, 0), max(y - m, 0)
+                wide = cv2.blur(g[y0:min(y + h + m, g.shape[0]), x0:min(x + w + m, g.shape[1])], (BLOCK, BLOCK))
+                means[key] = wide[y - y0:y - y0 + h, x - x0:x - x0 + w]
+        return means[key]
+
+    # boxes of the fine levels to search (level -> boxes in that level's pixels; None: all of it)
+    boxes: dict[int, list[tuple[int, int, int, int]] | None] = {}
+    for k in range(dice_scout.LEVELS if scout else 0):
+        if pip_range[0] < LEVEL_DIAMETERS[k][1] and all(len(pyramids[id(p)]) > k + 1 for p in planes):
+            spots = [dice_scout.loose_spots(pyramids[id(planes[int(is_dark)])][k + 1], is_dark) for is_dark in polarities]
+            boxes[k] = dice_scout.fine_boxes(functools.reduce(cv2.bitwise_or, spots), pyramids[id(planes[0])][k].shape[:2])
+    pips: list[Pip] = []
     for is_dark in polarities:
         plane = planes[int(is_dark)]
-        pyramid = levels.setdefault(id(plane), [])
+        pyramid = pyramids[id(plane)]
+        cand: list[tuple] = []
         scale = 1.0
-        for k, (dlo, dhi) in enumerate(LEVEL_DIAMETERS):
-            if dlo >= pip_range[1]:
-                break
-            if k == len(pyramid):
-                g = plane if k == 0 else cv2.pyrDown(pyramid[-1][0])
-                if min(g.shape[:2]) < BLOCK:
-                    break
-                pyramid.append((g, _local_mean(g, fg)))
-            g, mean = pyramid[k]
-            if dhi > pip_range[0]:
-                pips += _level_pips(g, mean, scale, dlo, dhi, plane, pip_range, is_dark)
+        for k, (dlo, dhi) in enumerate(LEVEL_DIAMETERS[:len(pyramid)]):
+            lo, hi = max(dlo, pip_range[0]) / scale, min(dhi, pip_range[1]) / scale
+            if dhi > pip_range[0] and lo < hi:
+                g = pyramid[k]
+                if boxes.get(k) is not None:
+                    parts = [(g[y:y + h, x:x + w], mean_of(plane, k, (x, y, w, h)), (int(x * scale), int(y * scale)),
+                              _inner_sides((x, y, w, h), g.shape[:2])) for x, y, w, h in boxes[k]]
+                else:
+                    parts = [(g, mean_of(plane, k), (0, 0), (0, 0, 0, 0))]
+                cand += _level_cands(parts, g.size, scale, lo, hi, is_dark)
             scale *= 2.0
+        if cand:
+            pips += _check_rings(np.array(cand, np.float64), plane)
     return _dedupe(pips)
+
+
+def _inner_sides(box: tuple[int, int, int, int], shape: tuple[int, int]) -> tuple[int, int, int, int]:
+    """How far from each side (left, top, right, bottom) of a box a blob must stay where the side lies
+    inside the level: a blob reaching it may go on beyond the box (it is one blob on the whole level,
+    found whole in the box that holds it), and Otsu splitting looks 2 pixels around a blob."""
+    x, y, w, h = box
+    m = 3
+    return (m if x > 0 else 0, m if y > 0 else 0, m if x + w < shape[1] else 0, m if y + h < shape[0] else 0)
+
+
+def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int, int, int]]],
+                 level_size: int, scale: float, lo: float, hi: float, is_dark: bool) -> list[tuple]:
+    """Pip-shaped blobs of one pyramid level, searched in ``parts`` (image, box mean, offset, inner sides)."""
+    masks = [_level_mask(g, mean, is_dark) for g, mean, _, _ in parts]
+    marked = sum(cv2.countNonZero(m) for m in masks)
+    if marked > MAX_MASK_FRACTION * level_size:
+        return []  # sensor noise or a busy pattern: pips are a small part of any real frame
+    most = MAX_BLOBS * level_size / 1e6
+    # lone pixels are blobs of their own: counted first, because outlining hundreds of thousands of
+    # specks of sensor noise takes most of a second
+    if marked > most and sum(_specks(m) for m in masks) > most:
+        return []
+    contours = [cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0] for m in masks]
+    if sum(len(c) for c in contours) > most:
+        return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
+    cand: list[tuple] = []
+    for (g, mean, offset, sides), m, cs in zip(parts, masks, contours, strict=True):
+        cand += _level_blobs(g, mean, m, cs, scale, offset, lo, hi, is_dark, sides)
+    return cand
+
+
+def _specks(mask: np.ndarray) -> int:
+    """How many pixels of a band of a 0/255 mask have no marked neighbour (each is a blob of its own).
+
+    The band (an eighth of the rows, across the middle) keeps the count cheap; it is a lower bound
+    of the mask's blob count, which is all the noise check needs.
+    """
+    h = mask.shape[0]
+    y0, y1 = max(h // 2 - h // 16 - 1, 0), min(h // 2 + h // 16 + 1, h)
+    ones = cv2.bitwise_and(mask[y0:y1], 1)
+    near = cv2.boxFilter(ones, -1, (3, 3), normalize=False, borderType=cv2.BORDER_CONSTANT)
+    lone = cv2.bitwise_and(ones, cv2.compare(near, 1, cv2.CMP_EQ))
+    return cv2.countNonZero(lone[1:-1]) if lone.shape[0] > 2 else 0
 
 
 def _dedupe(pips: list[Pip]) -> list[Pip]:
@@ -760,13 +856,15 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
 
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
               leftover: list[Pip] | None = None, round_only: bool = False,
-              fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False)) -> list[dict[str, Any]]:
+              fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False),
+              scout: bool = False) -> list[dict[str, Any]]:
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
     Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
-    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob).
+    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob);
+    ``scout`` limits the two finest pyramid levels to where vision.dice_scout sees spots.
     """
-    pips = find_pips(planes, pip_range, fg, polarities)
+    pips = find_pips(planes, pip_range, fg, polarities, scout)
     if not pips:
         return []
     gray = planes[0]
@@ -907,21 +1005,21 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     leftover: list[Pip] = []
     channels = cv2.split(frame)
     fg = None
-    faces = _faces_of(planes_of(frame, channels), pip_range, leftover)
+    faces = _faces_of(planes_of(frame, channels), pip_range, leftover, scout=SCOUT)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
         blue, green, red = channels
         value = cv2.max(cv2.max(blue, green), red)
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
-        extra = _faces_of((value, value), pip_range, round_only=True)
+        extra = _faces_of((value, value), pip_range, round_only=True, scout=SCOUT)
         faces = _merge_passes(faces, extra)
         # a third pass: red pips on a blue or black body match its luminance and its brightest
         # channel, but stand out in the red channel alone (bright pips only: the red channel's dark
         # blobs are the blue and black dice themselves); around a small die the box mean there
-        # is taken over the dice alone, or the white table would lift it above the pips
         # is taken over the dice alone, or the white table would lift it above the pips. It runs
-        # only when the frame holds red pixels at all.
+        # only when the frame holds red pixels at all, over the whole frame: the scout's spots are
+        # made against the plain box mean, which is what hides these pips.
         if _has_red(frame, channels):
             fg = dice_body.foreground(frame)  # shared with the die-first search below
             extra = _faces_of((red, red), pip_range, round_only=True, fg=fg[0], polarities=(False,))

@@ -1,0 +1,96 @@
+"""Dice scout: the pre-pass that limits the pip search's fine levels must not lose any die."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import dice, dice_scout
+from vision.render import dice as render
+
+PIP_SPOTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def draw_die(img: np.ndarray, cx: int, cy: int, side: int, pips: int, body: tuple, pip: tuple) -> None:
+    """A flat top-down die: a square body with round pips in the usual layout."""
+    h = side // 2
+    cv2.rectangle(img, (cx - h, cy - h), (cx + h, cy + h), body, -1, cv2.LINE_AA)
+    for px, py in PIP_SPOTS[pips]:
+        cv2.circle(img, (int(cx + px * 0.27 * side), int(cy + py * 0.27 * side)), max(side // 10, 2), pip, -1,
+                   cv2.LINE_AA)
+
+
+def table(colour: tuple, size: tuple[int, int] = (960, 1280)) -> np.ndarray:
+    rng = np.random.default_rng(0)
+    img = np.zeros((*size, 3), np.float32) + np.float32(colour)
+    return np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+
+
+def boxes_of(frame: np.ndarray) -> dict[int, list[tuple[int, int, int, int]] | None]:
+    """The boxes the scout gives each fine level of the main pass (None: the whole level)."""
+    got: dict[int, list | None] = {}
+    original = dice_scout.fine_boxes
+
+    def spy(spots: np.ndarray, shape: tuple[int, int]) -> list | None:
+        got[len(got)] = out = original(spots, shape)
+        return out
+
+    dice_scout.fine_boxes = spy
+    try:
+        dice.find_pips(dice.planes_of(frame), scout=True)
+    finally:
+        dice_scout.fine_boxes = original
+    return got
+
+
+def share(boxes: list[tuple[int, int, int, int]] | None, shape: tuple[int, ...]) -> float:
+    return 1.0 if boxes is None else sum(w * h for _, _, w, h in boxes) / (shape[0] * shape[1])
+
+
+def test_a_white_die_on_a_white_tray_is_read_through_the_scout():
+    # the body hardly differs from the tray; only the pips stand out
+    frame = table((228, 230, 232))
+    for k, n in enumerate((2, 4, 5)):
+        draw_die(frame, 300 + 300 * k, 480, 40, n, (240, 240, 240), (25, 25, 25))
+    frame = cv2.GaussianBlur(frame, (3, 3), 0)
+    boxes = boxes_of(frame)
+    assert share(boxes[0], frame.shape) < 0.2  # the finest level is searched in a few boxes only
+    assert sorted(o["pips"] for o in dice.read(frame).objects) == [2, 4, 5]
+
+
+def test_twenty_pixel_dice_on_a_large_frame_are_read_through_the_scout():
+    frame = table((150, 160, 165))
+    for k, n in enumerate((3, 4, 5, 6)):
+        draw_die(frame, 200 + 280 * k, 300 + 120 * k, 22, n, (235, 235, 235), (20, 20, 20))
+    frame = cv2.GaussianBlur(frame, (3, 3), 0)
+    assert share(boxes_of(frame)[0], frame.shape) < 0.2
+    assert sorted(o["pips"] for o in dice.read(frame).objects) == [3, 4, 5, 6]
+
+
+def test_the_scout_finds_the_same_pips_as_the_whole_frame_search():
+    for seed in (0, 3, 7, 12, 86):
+        frame, _ = render.scene(seed)
+        planes = dice.planes_of(frame)
+        whole = {(round(p.x, 1), round(p.y, 1), p.dark) for p in dice.find_pips(planes)}
+        scouted = {(round(p.x, 1), round(p.y, 1), p.dark) for p in dice.find_pips(planes, scout=True)}
+        assert whole and scouted == whole
+
+
+def test_a_cluttered_frame_is_searched_whole():
+    # a busy cloth: spots everywhere, so boxes would cover most of the frame
+    rng = np.random.default_rng(3)
+    cloth = cv2.resize(rng.integers(0, 255, (120, 160, 3), dtype=np.uint8), (1280, 960),
+                       interpolation=cv2.INTER_NEAREST)
+    boxes = boxes_of(cloth)
+    assert boxes[0] is None and boxes[1] is None
+
+
+def test_an_empty_table_and_bad_frames_give_no_dice_and_no_boxes():
+    empty = table((120, 140, 150))
+    assert boxes_of(empty)[0] == []
+    assert dice.read(empty).objects == []
+    noise = np.random.default_rng(1).integers(0, 256, (960, 1280, 3), dtype=np.uint8)
+    for frame in (np.zeros((960, 1280, 3), np.uint8), np.full((960, 1280, 3), 255, np.uint8), noise):
+        assert dice.read(frame).objects == []
