@@ -144,9 +144,10 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     f = min(1.0, WORK_WIDTH / w)
     gray = _shrink(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), f)
     best: tuple[float, np.ndarray] | None = None
-    # first the board's own outline and the block of printed cells together, then the pale mesh
-    rounds = (((_quads, lambda: gray), (_cell_quads, lambda: _shrink(frame, f, cv2.INTER_NEAREST))),
-              ((_mesh_quads, lambda: gray),))
+    # first the board's own outline; when no grid fits it well, the block of printed cells and the
+    # pale mesh together
+    rounds = (((_quads, lambda: gray),),
+              ((_cell_quads, lambda: _shrink(frame, f, cv2.INTER_NEAREST)), (_mesh_quads, lambda: gray)))
     for finders in rounds:
         # every outline read as the board's edge or the grid's, ranked by how well the grid's lines
         # fall on pale lines; the best few are refitted to the lines themselves and scored again
