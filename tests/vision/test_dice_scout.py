@@ -8,24 +8,9 @@ import numpy as np
 from vision import dice, dice_scout
 from vision.render import dice as render
 
-PIP_SPOTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+from .test_dice_body import draw_die, table
 
-
-def draw_die(img: np.ndarray, cx: int, cy: int, side: int, pips: int, body: tuple, pip: tuple) -> None:
-    """A flat top-down die: a square body with round pips in the usual layout."""
-    h = side // 2
-    cv2.rectangle(img, (cx - h, cy - h), (cx + h, cy + h), body, -1, cv2.LINE_AA)
-    for px, py in PIP_SPOTS[pips]:
-        cv2.circle(img, (int(cx + px * 0.27 * side), int(cy + py * 0.27 * side)), max(side // 10, 2), pip, -1,
-                   cv2.LINE_AA)
-
-
-def table(colour: tuple, size: tuple[int, int] = (960, 1280)) -> np.ndarray:
-    rng = np.random.default_rng(0)
-    img = np.zeros((*size, 3), np.float32) + np.float32(colour)
-    return np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+FRAME = (960, 1280)  # the speed budget's frame size
 
 
 def boxes_of(frame: np.ndarray) -> dict[int, list[tuple[int, int, int, int]] | None]:
@@ -51,7 +36,7 @@ def share(boxes: list[tuple[int, int, int, int]] | None, shape: tuple[int, ...])
 
 def test_a_white_die_on_a_white_tray_is_read_through_the_scout():
     # the body hardly differs from the tray; only the pips stand out
-    frame = table((228, 230, 232))
+    frame = table((228, 230, 232), FRAME)
     for k, n in enumerate((2, 4, 5)):
         draw_die(frame, 300 + 300 * k, 480, 40, n, (240, 240, 240), (25, 25, 25))
     frame = cv2.GaussianBlur(frame, (3, 3), 0)
@@ -61,7 +46,7 @@ def test_a_white_die_on_a_white_tray_is_read_through_the_scout():
 
 
 def test_twenty_pixel_dice_on_a_large_frame_are_read_through_the_scout():
-    frame = table((150, 160, 165))
+    frame = table((150, 160, 165), FRAME)
     for k, n in enumerate((3, 4, 5, 6)):
         draw_die(frame, 200 + 280 * k, 300 + 120 * k, 22, n, (235, 235, 235), (20, 20, 20))
     frame = cv2.GaussianBlur(frame, (3, 3), 0)
@@ -88,7 +73,7 @@ def test_a_cluttered_frame_is_searched_whole():
 
 
 def test_an_empty_table_and_bad_frames_give_no_dice_and_no_boxes():
-    empty = table((120, 140, 150))
+    empty = table((120, 140, 150), FRAME)
     assert boxes_of(empty)[0] == []
     assert dice.read(empty).objects == []
     noise = np.random.default_rng(1).integers(0, 256, (960, 1280, 3), dtype=np.uint8)
