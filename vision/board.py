@@ -225,14 +225,21 @@ def _radial_profiles(plane: np.ndarray) -> np.ndarray:
     return prof / _BIN_COUNT.reshape(len(_BANDS), SECTORS)
 
 
+_MID_BANDS = _BANDS[2:-2]  # the bands that have two bands on each side
+
+
+def _band_step(prof: np.ndarray) -> np.ndarray:
+    """Each band of _MID_BANDS above the mean of the bands 0.05 cell inside and outside it."""
+    return prof[:, 2:-2] - 0.5 * (prof[:, :-4] + prof[:, 4:])
+
+
 def _ring_ridge(prof: np.ndarray) -> np.ndarray:
     """How much a thin ring at 0.25-0.38 cell stands out as a ridge along the radius (a band above the
     mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the strongest ridge,
     then the median over sectors. A ridge needs a sharp edge on both sides, so the smooth rise of a
     glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
-    ridge = prof[:, 2:-2] - 0.5 * (prof[:, :-4] + prof[:, 4:])
-    mid_bands = _BANDS[2:-2]
-    best = ridge[:, (mid_bands >= 0.25) & (mid_bands < 0.38)].max(axis=1)
+    ridge = _band_step(prof)
+    best = ridge[:, (_MID_BANDS >= 0.25) & (_MID_BANDS < 0.38)].max(axis=1)
     return np.median(best, axis=1)
 
 
@@ -241,9 +248,8 @@ def _edge_valley(prof: np.ndarray) -> np.ndarray:
     below the mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the
     deepest valley, then the lower third over sectors. A star's dark edge crosses every ray, at the
     radius of its points or of its notches; a glare spot is a smooth rise and crosses none."""
-    valley = 0.5 * (prof[:, :-4] + prof[:, 4:]) - prof[:, 2:-2]
-    mid_bands = _BANDS[2:-2]
-    best = valley[:, (mid_bands >= 0.15) & (mid_bands < 0.43)].max(axis=1)
+    valley = -_band_step(prof)
+    best = valley[:, (_MID_BANDS >= 0.15) & (_MID_BANDS < 0.43)].max(axis=1)
     return np.percentile(best, 33, axis=1)
 
 
@@ -319,7 +325,8 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
             "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
             "five": five, "mid_shift": np.linalg.norm(_chroma(mid) - ring_ch, axis=1),
-            "ridge": ridge / ring_l, "valley": valley / ring_l, "ridge_board": ridge / board_l, "sharp": np.full(36, sharp, np.float32),
+            "ridge": ridge / ring_l, "valley": valley / ring_l, "ridge_board": ridge / board_l,
+            "sharp": np.full(36, sharp, np.float32),
             # how periodic (five points) the change around the circle is, against how much it changes
             "five_share": five / (per_sector.mean(axis=1) + 0.05),
             # white light added in the middle (glare) lifts the darkest channel there above the corner's
