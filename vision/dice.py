@@ -330,7 +330,7 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     ``fg`` is the foreground mask (uint8 0/255, any size) of dice_body.foreground: where it is set
     the local mean is taken over the dice alone (see _local_mean).
 
-    With ``scout`` the two finest levels (about 94 % of the pixels) are searched only in
+    With ``scout`` (and no ``fg``) the two finest levels (about 94 % of the pixels) are searched only in
     the boxes where vision.dice_scout sees spots on the next coarser level; the coarser levels are
     searched whole.
     """
@@ -345,9 +345,7 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
         if key not in means:
             g = pyramids[id(plane)][k]
             if fg is not None:
-                whole = mean_of(plane, k) if box is not None else _local_mean(g, fg)
-                x, y, w, h = box or (0, 0, g.shape[1], g.shape[0])
-                means[key] = whole[y:y + h, x:x + w]
+                means[key] = _local_mean(g, fg)  # never boxed: see below
             elif box is None:
                 means[key] = cv2.blur(g, (BLOCK, BLOCK))
             else:
@@ -359,9 +357,11 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
                 means[key] = wide[y - y0:y - y0 + h, x - x0:x - x0 + w]
         return means[key]
 
-    # boxes of the fine levels to search (level -> boxes in that level's pixels; None: all of it)
+    # boxes of the fine levels to search (level -> boxes in that level's pixels; None: all of it).
+    # Not with ``fg``: the scout's spots are made against the plain box mean, which is what hides
+    # the pips the foreground-only mean is there to find.
     boxes: dict[int, list[tuple[int, int, int, int]] | None] = {}
-    for k in range(dice_scout.LEVELS if scout else 0):
+    for k in range(dice_scout.LEVELS if scout and fg is None else 0):
         if pip_range[0] < LEVEL_DIAMETERS[k][1] and all(len(pyramids[id(p)]) > k + 1 for p in planes):
             spots = [dice_scout.loose_spots(pyramids[id(planes[int(is_dark)])][k + 1], is_dark) for is_dark in polarities]
             boxes[k] = dice_scout.fine_boxes(functools.reduce(cv2.bitwise_or, spots), pyramids[id(planes[0])][k].shape[:2])
@@ -1018,8 +1018,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         # channel, but stand out in the red channel alone (bright pips only: the red channel's dark
         # blobs are the blue and black dice themselves); around a small die the box mean there
         # is taken over the dice alone, or the white table would lift it above the pips. It runs
-        # only when the frame holds red pixels at all, over the whole frame: the scout's spots are
-        # made against the plain box mean, which is what hides these pips.
+        # only when the frame holds red pixels at all (over the whole frame: see find_pips).
         if _has_red(frame, channels):
             fg = dice_body.foreground(frame)  # shared with the die-first search below
             extra = _faces_of((red, red), pip_range, round_only=True, fg=fg[0], polarities=(False,))
