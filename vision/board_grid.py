@@ -11,6 +11,23 @@ S = 16  # pixels per cell of the small warp the lines are searched in
 MARGIN = 0.5  # cells of margin around the grid in that warp
 
 
+def median(a: np.ndarray, axis: int | None = None) -> np.ndarray | float:
+    """np.median (the mean of the two middle values of an even count; float64 for integers) by
+    partition: np.median's own overhead is more than the work on the small arrays read here."""
+    if axis is None:
+        a, axis = a.ravel(), 0
+    n = a.shape[axis]
+    if a.dtype.kind in "iu":
+        a = a.astype(np.float64)
+    k = n // 2
+    if n % 2:
+        out = np.take(np.partition(a, k, axis=axis), k, axis=axis)
+    else:
+        two = np.partition(a, (k - 1, k), axis=axis)
+        out = (np.take(two, k - 1, axis=axis) + np.take(two, k, axis=axis)) / 2
+    return out
+
+
 def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
     """Where the five inner horizontal lines cross each column of cells (axis 0) and the vertical
     lines each row (axis 1): (2, 5, 6) offsets in cells from where the current homography puts them,
@@ -48,7 +65,7 @@ def _fit_lines(off: np.ndarray, strength: np.ndarray) -> np.ndarray | None:
     outliers dropped; None when too few crossings stand out."""
     along = np.broadcast_to(np.arange(6, dtype=np.float32) + 0.5, (10, 6))
     pos = (off + np.arange(1, 6, dtype=np.float32)[None, :, None]).reshape(10, 6)
-    keep = (strength > 0.25 * max(float(np.median(strength)), 1e-3)).reshape(10, 6).astype(np.float32)
+    keep = (strength > 0.25 * max(float(median(strength)), 1e-3)).reshape(10, 6).astype(np.float32)
     if keep.sum(axis=1).min() < 3:
         return None
     a, b = _fit(along, pos, keep)
