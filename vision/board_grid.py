@@ -28,6 +28,9 @@ def median(a: np.ndarray, axis: int | None = None) -> np.ndarray | float:
     return out
 
 
+_K_IDX, _C_IDX = np.indices((5, 6))  # (line, cell) index arrays of the (5, 6) line offsets
+
+
 def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
     """Where the five inner horizontal lines cross each column of cells (axis 0) and the vertical
     lines each row (axis 1): (2, 5, 6) offsets in cells from where the current homography puts them,
@@ -40,9 +43,8 @@ def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarr
     for plane in (img, img.T):
         band = plane[rows][:, :, m:m + 6 * S].reshape(5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=3)
         i = band.argmax(axis=1)  # (5, 6)
-        k_idx, c_idx = np.indices(i.shape)
         inner = np.clip(i, 1, band.shape[1] - 2)
-        p0, p1, p2 = (band[k_idx, inner + d, c_idx] for d in (-1, 0, 1))
+        p0, p1, p2 = (band[_K_IDX, inner + d, _C_IDX] for d in (-1, 0, 1))
         den = p0 - 2 * p1 + p2
         sub = np.where((den < 0) & (i == inner), np.clip(0.5 * (p0 - p2) / np.where(den < 0, den, -1), -0.5, 0.5), 0)
         off.append((i - span + sub) / S)
