@@ -11,6 +11,26 @@ S = 16  # pixels per cell of the small warp the lines are searched in
 MARGIN = 0.5  # cells of margin around the grid in that warp
 
 
+def median(a: np.ndarray, axis: int | None = None) -> np.ndarray | float:
+    """np.median (the mean of the two middle values of an even count; float64 for integers) by
+    partition: np.median's own overhead is more than the work on the small arrays read here."""
+    if axis is None:
+        a, axis = a.ravel(), 0
+    n = a.shape[axis]
+    if a.dtype.kind in "iu":
+        a = a.astype(np.float64)
+    k = n // 2
+    if n % 2:
+        out = np.take(np.partition(a, k, axis=axis), k, axis=axis)
+    else:
+        two = np.partition(a, (k - 1, k), axis=axis)
+        out = (np.take(two, k - 1, axis=axis) + np.take(two, k, axis=axis)) / 2
+    return out
+
+
+_K_IDX, _C_IDX = np.indices((5, 6))  # (line, cell) index arrays of the (5, 6) line offsets
+
+
 def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
     """Where the five inner horizontal lines cross each column of cells (axis 0) and the vertical
     lines each row (axis 1): (2, 5, 6) offsets in cells from where the current homography puts them,
@@ -23,13 +43,13 @@ def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarr
     for plane in (img, img.T):
         band = plane[rows][:, :, m:m + 6 * S].reshape(5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=3)
         i = band.argmax(axis=1)  # (5, 6)
-        k_idx, c_idx = np.indices(i.shape)
         inner = np.clip(i, 1, band.shape[1] - 2)
-        p0, p1, p2 = (band[k_idx, inner + d, c_idx] for d in (-1, 0, 1))
+        p0, p1, p2 = (band[_K_IDX, inner + d, _C_IDX] for d in (-1, 0, 1))
         den = p0 - 2 * p1 + p2
         sub = np.where((den < 0) & (i == inner), np.clip(0.5 * (p0 - p2) / np.where(den < 0, den, -1), -0.5, 0.5), 0)
         off.append((i - span + sub) / S)
-        strength.append(band.max(axis=1) - np.median(band, axis=1))
+        # the median of an odd count (2 * span + 1 positions) is its middle element: partition, not np.median
+        strength.append(band.max(axis=1) - np.partition(band, span, axis=1)[:, span])
     return np.float32(off), np.float32(strength)
 
 
@@ -47,7 +67,7 @@ def _fit_lines(off: np.ndarray, strength: np.ndarray) -> np.ndarray | None:
     outliers dropped; None when too few crossings stand out."""
     along = np.broadcast_to(np.arange(6, dtype=np.float32) + 0.5, (10, 6))
     pos = (off + np.arange(1, 6, dtype=np.float32)[None, :, None]).reshape(10, 6)
-    keep = (strength > 0.25 * max(float(np.median(strength)), 1e-3)).reshape(10, 6).astype(np.float32)
+    keep = (strength > 0.25 * max(float(median(strength)), 1e-3)).reshape(10, 6).astype(np.float32)
     if keep.sum(axis=1).min() < 3:
         return None
     a, b = _fit(along, pos, keep)
@@ -78,6 +98,9 @@ def _trimmed_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
     return fix
 
 
+_CROSSINGS = np.float32([(j, k) for j in range(1, 6) for k in range(1, 6)])  # inner crossings, grid units
+
+
 def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15)) -> np.ndarray:
     """The grid's homography (grid units -> frame) refitted to the pale lines between the cells."""
     n = int(round((6 + 2 * MARGIN) * S))
@@ -91,17 +114,13 @@ def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3,
         if fits is None:
             return hom
         # crossing of vertical line j (x = a_v * y + b_v) and horizontal line k (y = a_h * x + b_h)
-        ideal, seen = [], []
-        for j in range(5):
-            av, bv = fits[1, j]
-            for k in range(5):
-                ah, bh = fits[0, k]
-                x = (av * bh + bv) / (1 - av * ah)
-                ideal.append((j + 1, k + 1))
-                seen.append((x, ah * x + bh))
+        av, bv = fits[1, :, 0, None], fits[1, :, 1, None]
+        ah, bh = fits[0, None, :, 0], fits[0, None, :, 1]
+        x = (av * bh + bv) / (1 - av * ah)
+        seen = np.stack([x, ah * x + bh], axis=2).reshape(25, 2)
         # crossings a glare spot hid are outliers: fit, refit twice to the three quarters
         # that fit best (a trimmed least-squares fit: as robust here as LMedS, several times faster)
-        fix = _trimmed_homography(np.float32(ideal), np.float32(seen))
+        fix = _trimmed_homography(_CROSSINGS, np.float32(seen))
         if fix is None or not np.all(np.isfinite(fix)):
             return hom
         # a refit that moves the grid's corners by more than a cell found the wrong lines
@@ -135,32 +154,43 @@ def _sample_points() -> tuple[np.ndarray, int, int]:
 _POINTS, _N_LINE, _N_CORNER = _sample_points()
 
 
-def _middle(values: np.ndarray) -> float:
-    """The median (upper middle for an even count) without np.median's overhead: called per candidate."""
-    k = len(values) // 2
-    return float(np.partition(values, k)[k])
-
-
 def grid_score(frame: np.ndarray, hom: np.ndarray) -> float:
     """How well a homography lays the grid on the board: pale lines where the lines should be (their
     darkest channel), darker printed colour beside them and the dark border outside on all four sides
     (its brightest channel), as a share of the lines' lightness."""
+    return float(grid_scores(frame, [hom])[0])
+
+
+def grid_scores(frame: np.ndarray, homs: list[np.ndarray]) -> np.ndarray:
+    """grid_score of several homographies at once: one gather from the frame for all of them (the
+    candidates of a frame are scored together; one call each cost more than the sampling itself)."""
     h, w = frame.shape[:2]
-    p = cv2.perspectiveTransform(_POINTS.reshape(-1, 1, 2), hom).reshape(-1, 2)
-    if not np.all(np.isfinite(p)):
-        return -1.0
-    xs = np.clip(p[:, 0].astype(np.int32), 0, w - 1)
-    ys = np.clip(p[:, 1].astype(np.int32), 0, h - 1)
-    px = frame[ys, xs]
-    m = px[:_N_LINE + _N_CORNER].min(axis=1)
-    line = _middle(m[:_N_LINE])
-    cells = _middle(m[_N_LINE:])
+    m = np.stack(homs).astype(np.float64)  # (k, 3, 3)
+    x, y = _POINTS[:, 0].astype(np.float64), _POINTS[:, 1].astype(np.float64)
+    # as cv2.perspectiveTransform: in double, times the reciprocal of w, rounded to float
+    den = x * m[:, 2, 0, None] + y * m[:, 2, 1, None] + m[:, 2, 2, None]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        inv = np.where(np.abs(den) > np.finfo(np.float32).eps, 1.0 / den, 0.0)
+        px = ((x * m[:, 0, 0, None] + y * m[:, 0, 1, None] + m[:, 0, 2, None]) * inv).astype(np.float32)
+        py = ((x * m[:, 1, 0, None] + y * m[:, 1, 1, None] + m[:, 1, 2, None]) * inv).astype(np.float32)
+    finite = np.isfinite(px).all(axis=1) & np.isfinite(py).all(axis=1)
+    px, py = np.where(finite[:, None], px, 0), np.where(finite[:, None], py, 0)
+    xs = np.clip(px.astype(np.int32), 0, w - 1)
+    ys = np.clip(py.astype(np.int32), 0, h - 1)
+    pix = frame[ys, xs]  # (k, points, 3)
+    n_in = _N_LINE + _N_CORNER
+    m_in = pix[:, :n_in].min(axis=2)
+    # medians as the upper middle element (np.median's overhead is more than the work here)
+    line = np.partition(m_in[:, :_N_LINE], _N_LINE // 2, axis=1)[:, _N_LINE // 2].astype(np.float64)
+    cells = np.partition(m_in[:, _N_LINE:], _N_CORNER // 2, axis=1)[:, _N_CORNER // 2].astype(np.float64)
     # the border is dark in every channel, where a printed colour is bright in one: each side on its
     # own, so a grid laid one cell off (its inner lines still on lines) puts a row of cells where one
     # side's border should be and loses
-    sides = px[_N_LINE + _N_CORNER:].max(axis=1).reshape(4, -1)
-    border = max(_middle(side) for side in sides)
-    return (line - max(cells, border)) / (line + 10.0)
+    sides = pix[:, n_in:].max(axis=2).reshape(len(homs), 4, -1)
+    k = sides.shape[2] // 2
+    border = np.partition(sides, k, axis=2)[:, :, k].max(axis=1).astype(np.float64)
+    score = (line - np.maximum(cells, border)) / (line + 10.0)
+    return np.where(finite, score, -1.0)
 
 
 DOT_AT = 0.08 / (0.84 / 6) / 2  # the white dot's centre sits half a border width outside the grid's corner
