@@ -1,0 +1,75 @@
+"""The live table's reader process: frames reach it through shared memory, and it reads what the
+in-thread reader reads; the shared block is freed when the table closes."""
+
+from __future__ import annotations
+
+from multiprocessing import shared_memory
+
+import cv2
+import pytest
+
+from ui.camera import ProcessReader, load_reader
+from vision import tokens
+from vision.render import tokens as render
+
+
+@pytest.fixture(scope="module")
+def reader():
+    r = ProcessReader("tokens")
+    yield r
+    r.close()
+
+
+def _frame(seed: int, width: int = 1280, height: int = 960):
+    return render.scene(seed, width=width, height=height)[0]
+
+
+def test_the_reader_process_sees_the_butts_the_screen_process_would():
+    frame = _frame(3)
+    r = load_reader("tokens")
+    try:
+        assert isinstance(r, ProcessReader)
+        got = r(frame).objects
+    finally:
+        r.close()
+    want = [dict(o) for o in tokens.read(frame).objects]
+    assert len(want) >= 5 and got == want
+
+
+def test_a_camera_that_changes_resolution_is_still_read(reader):
+    small = _frame(4, 640, 480)
+    big = _frame(5)
+    for frame in (small, big, small):
+        assert reader(frame).objects == [dict(o) for o in tokens.read(frame).objects]
+    # the block grew once, for the larger frame, and the smaller frame after it still fits
+    assert reader._shm.size >= big.nbytes
+
+
+def test_a_frame_not_laid_out_in_one_piece_is_read_whole(reader):
+    frame = _frame(6)
+    cropped = frame[:, 100:1100]  # a view: rows are not contiguous
+    assert reader(cropped).objects == [dict(o) for o in tokens.read(cropped.copy()).objects]
+
+
+def test_without_shared_memory_the_frame_is_pickled_and_read_the_same(monkeypatch):
+    frame = _frame(7)
+    r = ProcessReader("tokens")
+    try:
+        def no_shm(*_a, **_k):
+            raise OSError("no /dev/shm")
+
+        monkeypatch.setattr(shared_memory, "SharedMemory", no_shm)
+        assert r(frame).objects == [dict(o) for o in tokens.read(frame).objects]
+        assert r._shm is None and not r._shared
+    finally:
+        r.close()
+
+
+def test_closing_the_table_frees_the_shared_block():
+    r = ProcessReader("tokens")
+    r(cv2.resize(_frame(8), (320, 240)))
+    name = r._shm.name
+    shared_memory.SharedMemory(name=name).close()  # it is there while the table is open
+    r.close()
+    with pytest.raises(FileNotFoundError):
+        shared_memory.SharedMemory(name=name)
