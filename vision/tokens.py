@@ -342,6 +342,11 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
     return out
 
 
+def _pad1(mask: np.ndarray) -> np.ndarray:
+    """``mask`` with a one-pixel border of zeros (np.pad does the same several times slower)."""
+    return cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+
+
 SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness away (about 55 % of the light)
 SHADOW_CHROMA_MADS = 4.0  # ...and keeps the table's chroma within this many noise deviations
 
@@ -382,7 +387,7 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
         core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         if not core8.any():
             continue
-        cdist = cv2.distanceTransform(np.pad(core8, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+        cdist = cv2.distanceTransform(_pad1(core8), cv2.DIST_L2, 3)[1:-1, 1:-1]
         inside = cdist[core8 > 0]
         q = int(0.95 * (inside.size - 1))
         half = float(np.partition(inside, q)[q])  # the butts' half width, from their cores
@@ -397,11 +402,9 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
         steps = int(np.ceil(0.75 * half / 1.3693)) - 1
         areas = rstats[1:, cv2.CC_STAT_AREA]
         if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
-            rdist = cv2.distanceTransform(np.pad(removed, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
-            thick = np.zeros(m, np.float32)
-            np.maximum.at(thick, rlab.ravel(), rdist.ravel())
-            back = np.nonzero((thick >= 0.75 * half) & (rstats[:, cv2.CC_STAT_AREA] >= 20))[0]
-            back = back[back > 0]
+            rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
+            back = np.unique(rlab[rdist >= 0.75 * half])  # the pieces as thick as a butt
+            back = back[(back > 0) & (rstats[back, cv2.CC_STAT_AREA] >= 20)]
             if back.size:
                 core8[np.isin(rlab, back)] = 1
         win = mask[y:y + bh, x:x + bw]
