@@ -203,6 +203,8 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
 SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
+SOFT_REL = 0.55  # ...and glare rises at under this share of the frame's median piece (butts >= 0.65)
+SOFT_MIN_PIECES = 5  # the frame's median is used from this many small pieces on
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
 MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
 MAX_PER_BLOB = 24  # a blob that would hold more butts than this is something else
@@ -530,10 +532,30 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
-def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
-                      area: float, aspect: float) -> bool:
+def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarray) -> float:
+    """How steeply a piece's outline rises: the steepest gradient of the difference from the table
+    (95th percentile, per work pixel) over the piece's contrast (90th percentile). Measured where
+    the piece's surroundings are searched too (``inner``): a glare spot cut by a zone's edge takes no
+    steepness from the printed border beyond it."""
+    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
+    win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
+    grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
+    vals = win[ys - y0, xs - x0]
+    steep = grad[ys - y0, xs - x0]
+    inside = inner[ys, xs] > 0
+    if np.count_nonzero(inside) >= 0.5 * len(xs):
+        steep = steep[inside]
+    edge = float(np.partition(steep, int(0.95 * (len(steep) - 1)))[int(0.95 * (len(steep) - 1))]) / 8
+    contrast = float(np.partition(vals, int(0.9 * (len(xs) - 1)))[int(0.9 * (len(xs) - 1))])
+    return edge / max(contrast, 1e-3)
+
+
+def _looks_like_glare(small: np.ndarray, bg: np.ndarray, xs: np.ndarray, ys: np.ndarray, area: float,
+                      aspect: float, edge_ratio: float, soft: float) -> bool:
     """A piece of at most two butts' size that is glare or a soft shadow: a filled round patch where
-    white light is added, or a piece whose edge rises far slower than a butt's outline."""
+    white light is added, or a piece of light added whose outline rises slower than ``soft`` (its
+    contrast per pixel; a butt's outline is sharp, glare fades out), or of light taken whose outline
+    rises slower than SOFT_EDGE (a soft shadow; gray and black butts on wood are soft-edged too)."""
     pix = small[ys, xs].astype(np.float32)
     add = pix.mean(axis=0) - bg[ys, xs].astype(np.float32).mean(axis=0)
     if aspect < 1.6:
@@ -545,13 +567,7 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.
                 return True
     if add.min() < 0 < add.max():
         return False  # lighter in one channel and darker in another: a colour, not light added or taken
-    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
-    win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
-    grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
-    vals = win[ys - y0, xs - x0]
-    edge = float(np.partition(grad[ys - y0, xs - x0], int(0.95 * (len(xs) - 1)))[int(0.95 * (len(xs) - 1))]) / 8
-    contrast = float(np.partition(vals, int(0.9 * (len(xs) - 1)))[int(0.9 * (len(xs) - 1))])
-    return edge < SOFT_EDGE * max(contrast, 1e-3)
+    return edge_ratio < (soft if add.min() > 0 else SOFT_EDGE)
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
@@ -619,14 +635,25 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     if half < stop_below:
         return [], half
     out: list[dict[str, Any]] = []
+    # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
+    inner = cv2.erode(search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
+    cands = []
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
             continue  # crumbs, lines, shadows' edges
         k = _split_count(c["area"], single)
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
+        edge = _edge_ratio(d8, *c["pts"], inner) if k <= 2 else 0.0
+        cands.append((c, k, edge))
+    # soft: an outline rising at well under the frame's typical butt outline (most small pieces are
+    # butts), so the limit follows the camera's focus and blur; never below the fixed SOFT_EDGE
+    edges = [e for _, k, e in cands if k <= 2]
+    soft = max(SOFT_EDGE, SOFT_REL * float(np.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
+    for c, k, edge in cands:
         xs, ys = c["pts"]
-        if k <= 2 and under[ys, xs].mean() < 0.3 and _looks_like_glare(small, bg, d8, xs, ys, c["area"], c["aspect"]):
+        if k <= 2 and under[ys, xs].mean() < 0.3 and _looks_like_glare(small, bg, xs, ys, c["area"], c["aspect"],
+                                                                         edge, soft):
             continue
         if k == 1:
             if c["aspect"] < 1.7:
