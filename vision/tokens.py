@@ -362,17 +362,23 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
     fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare).
     ``log_small`` and ``log_bg`` are the work image and the table estimate through the _LOG8 table."""
     halves: list[float] = []
+    if not blobs:
+        return halves
+    # once for the whole image (cheaper than per blob): in units of LOG_STEP / 3, the lightness change
+    # (sum of the channels' log changes) and the chroma change (largest distance of one channel from
+    # their mean), and where every channel got lighter
+    d = cv2.split(cv2.subtract(log_small, log_bg, dtype=cv2.CV_16S))
+    total_all = cv2.add(cv2.add(d[0], d[1]), d[2])
+    lighter_all = cv2.min(cv2.min(d[0], d[1]), d[2]) > 0
+    chroma_all = cv2.max(cv2.max(cv2.absdiff(d[0] * 3, total_all), cv2.absdiff(d[1] * 3, total_all)),
+                         cv2.absdiff(d[2] * 3, total_all))
+    unit = 3 / LOG_STEP
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
-        d = cv2.split(cv2.subtract(log_small[y:y + bh, x:x + bw], log_bg[y:y + bh, x:x + bw], dtype=cv2.CV_16S))
-        # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
-        # chroma change (largest distance of one channel from their mean)
-        total = cv2.add(cv2.add(d[0], d[1]), d[2])
-        added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
-        chroma = cv2.max(cv2.max(cv2.absdiff(d[0] * 3, total), cv2.absdiff(d[1] * 3, total)),
-                         cv2.absdiff(d[2] * 3, total))
-        unit = 3 / LOG_STEP
+        total = total_all[y:y + bh, x:x + bw]
+        chroma = chroma_all[y:y + bh, x:x + bw]
+        added[i] = sub & lighter_all[y:y + bh, x:x + bw]
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         ring = ~sub & (total > -0.05 * unit)
         step = max(2, int(np.sqrt(bw * bh / 400)))  # a few hundred samples are enough
