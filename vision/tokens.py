@@ -500,6 +500,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
         return
     # the opening runs on copies half as fine (a smooth halo loses nothing, and it costs an eighth)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size // 2 | 1, size // 2 | 1))
+    span = int(round(2 * half)) | 1
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         if min(bw, bh) < 2 * half:
@@ -523,7 +524,12 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
             if float(broad.max()) >= thr:
                 glare |= brighter & (md - broad < thr)
         grad = cv2.magnitude(cv2.Sobel(dwin, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dwin, cv2.CV_32F, 0, 1, ksize=3)) / 8
-        steep = (grad > GLARE_STEEP * cv2.dilate(md, np.ones((5, 5), np.uint8))).astype(np.uint8)
+        # steep against the local step (the spread of the difference over a butt's width, at least
+        # three times the noise threshold), not the glare's whole strength: a butt's outline on a glare's
+        # flank rises by the butt's own contrast above the glare and stays an outline
+        around = np.ones((span, span), np.uint8)
+        step = np.maximum(cv2.dilate(md, around) - cv2.erode(md, around), 3 * thr)
+        steep = (grad > GLARE_STEEP * np.minimum(cv2.dilate(md, np.ones((5, 5), np.uint8)), step)).astype(np.uint8)
         far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
         soft = brighter & (far > 0.5 * half)
         n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
