@@ -51,26 +51,6 @@ BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pi
 EPS = 6.0
 
 
-def _box_kernel(step: float) -> np.ndarray:
-    """Weights of a box ``step`` pixels wide centred on a pixel, cut at the neighbours' pixel edges."""
-    r = int(np.ceil(step / 2 + 0.5))
-    k = np.float32([max(0.0, min(i + 0.5, step / 2) - max(i - 0.5, -step / 2)) for i in range(-r, r + 1)])
-    k = k[k > 0]
-    return k / k.sum()
-
-
-def _shrink(img: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """``img`` shrunk to ``size`` (at most 2x) like an area resize: each new pixel the mean of the old
-    pixels it covers, made as a box blur one new pixel wide and a bilinear sample. OpenCV's area
-    resize by a fraction runs a scalar loop; this is 3x faster, within one level at 99 % of pixels."""
-    h, w = img.shape[:2]
-    if size == (w, h):
-        return img.copy()
-    smooth = cv2.sepFilter2D(img, -1, _box_kernel(w / size[0]), _box_kernel(h / size[1]),
-                             borderType=cv2.BORDER_REPLICATE)
-    return cv2.resize(smooth, size, interpolation=cv2.INTER_LINEAR)
-
-
 def _features_bgr(bgr: np.ndarray) -> np.ndarray:
     """(N, 3) BGR -> (N, 3) features (log lightness vs white 235, log R/G, log B/G)."""
     b = np.asarray(bgr, np.float32).reshape(-1, 3) + EPS
@@ -450,12 +430,14 @@ GLARE_KEEP_MADS = 4.0  # a pixel under glare whose change leaves the glare's col
 GLARE_KEEP_MIN = 0.12  # ...and by this share of the glare's own strength there is a butt under the glare
 
 
-def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: float) -> np.ndarray:
+def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: float,
+                 beside: np.ndarray | None = None) -> np.ndarray:
     """The pixels of ``glare`` (a window's boolean mask) where a butt lies under the glare; the glare
     is taken off those pixels of ``img`` (in place) so the butt's colour can be read. Glare adds
     light of one colour (the lamp's): measured from the glare itself as the median direction of the
     change from the table over its strongest quarter. A butt under it adds its own colour's change on
-    top, which leaves that direction; a pink butt on the red zone hardly does and is not found."""
+    top, which leaves that direction; a pink butt on the red zone hardly does and is not found. Lit
+    pixels ``beside`` the glare (a butt whose outline kept it out of the glare) are looked at too."""
     d = img.astype(np.float32) - table.astype(np.float32)
     g = d[glare]
     if len(g) < 20:
@@ -469,7 +451,8 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     along = d @ u
     off = np.linalg.norm(d - along[..., None] * u, axis=2)
     noise = float(np.percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
-    back = (glare & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
+    seen = glare if beside is None else glare | beside
+    back = (seen & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
     back = cv2.morphologyEx(back, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats = _blobs8(back)
     big = np.nonzero(stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2)[0]
@@ -557,7 +540,8 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
                     and max(rw, rh) < 1.6 * max(1.0, min(rw, rh))):
                 glare |= slab == j
         if glare.any():
-            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half)
+            beside = sub & ~glare & (cv2.dilate(glare.astype(np.uint8), around) > 0)
+            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside)
             glare &= ~keep
             under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
@@ -826,7 +810,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     butts, half = _find_butts(small, search, bg, stop)
     if half < stop:
         f *= min(BARE_HALF / half, 1.0 / f)
-        small = _shrink(frame, (max(1, int(w * f)), max(1, int(h * f))))
+        small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
         search = np.ones(small.shape[:2], np.uint8)
         bg = _background(small, search, min(h, w) * f)
         butts, _ = _find_butts(small, search, bg)
