@@ -204,7 +204,7 @@ SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 SOFT_REL = 0.55  # ...and glare rises at under this share of the frame's median piece (butts >= 0.65)
-SOFT_MIN_PIECES = 5  # the frame's median is used from this many small pieces on
+SOFT_MIN_PIECES = 3  # the frame's median is used from this many small pieces on (butts are most of them)
 THR_MADS = 6.0  # a butt differs from the table by more than this many noise deviations...
 MIN_THR = 0.2  # ...and by at least this log-ratio in one channel
 MAX_PER_BLOB = 24  # a blob that would hold more butts than this is something else
