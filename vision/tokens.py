@@ -15,8 +15,10 @@ from the pixels of the zone fill's own chroma, which no butt shares; on a bare t
 median, then refilled from only what that left as table); what differs by more than the frame's own
 noise forms blobs. Before a blob is counted, the light effects around butts leave it: contact
 shadows (darker than the table, same chroma, thinner than a butt) and glare (light added in every
-channel, broader than a butt, fading out far from any sharp edge, or a round spot); a butt under
-the glare stays where its change from the table leaves the glare's own colour. What is left is
+channel, broader than a butt, fading out far from any edge that is steep for its local step, or a
+round spot, or a piece whose outline rises far slower than the frame's own butts' outlines, measured
+away from the zones' printed edges); a butt under or beside the glare stays where its change from
+the table leaves the glare's own colour, and the glare is taken off its colour. What is left is
 split into butts by size, colour and position. With the mat only its zones are searched, at a scale
 set by the mat's own size in the frame; on a bare table small butts are read again at a larger scale.
 """
