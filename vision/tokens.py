@@ -383,23 +383,19 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
     halves: list[float] = []
     if not blobs:
         return halves
-    # once for the whole image (cheaper than per blob): in units of LOG_STEP / 3, the lightness change
-    # (sum of the channels' log changes) and the chroma change (largest distance of one channel from
-    # their mean), and where every channel got lighter
-    # (channel by channel: OpenCV splits a 16-bit image several times slower than an 8-bit one)
-    d = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in zip(cv2.split(log_small), cv2.split(log_bg), strict=True)]
-    total_all = cv2.add(cv2.add(d[0], d[1]), d[2])
-    lighter_all = cv2.min(cv2.min(d[0], d[1]), d[2]) > 0
-    chroma_all = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total_all),
-                                 cv2.absdiff(cv2.multiply(d[1], 3), total_all)),
-                         cv2.absdiff(cv2.multiply(d[2], 3), total_all))
     unit = 3 / LOG_STEP
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
-        total = total_all[y:y + bh, x:x + bw]
-        chroma = chroma_all[y:y + bh, x:x + bw]
-        added[i] = sub & lighter_all[y:y + bh, x:x + bw]
+        # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
+        # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
+        # splits a 16-bit image several times slower than an 8-bit one
+        d = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in zip(
+            cv2.split(log_small[y:y + bh, x:x + bw]), cv2.split(log_bg[y:y + bh, x:x + bw]), strict=True)]
+        total = cv2.add(cv2.add(d[0], d[1]), d[2])
+        added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
+        chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
+                         cv2.absdiff(cv2.multiply(d[2], 3), total))
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         ring = ~sub & (total > -0.05 * unit)
         step = max(2, int(np.sqrt(bw * bh / 400)))  # a few hundred samples are enough
