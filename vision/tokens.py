@@ -54,8 +54,9 @@ EPS = 6.0
 
 
 def _shrink_kernel(step: float) -> np.ndarray:
-    """Three taps that blur by what an area average over ``step`` (1-2) old pixels adds to a bilinear
-    sample: a variance of (step^2 - 1) / 12 pixels^2."""
+    """Three taps of variance (step^2 - 1) / 12 for a shrink by ``step`` (1-2): an area average's
+    step^2 / 12 less half the spread a bilinear sample adds on average (1/6), which brought the
+    shrink closest to OpenCV's area resize."""
     c = float(np.clip((step * step - 1) / 24, 0.0, 0.125))
     return np.float32([c, 1 - 2 * c, c])
 
