@@ -122,12 +122,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed-only", action="store_true", help="skip the accuracy run")
     ap.add_argument("--accuracy-only", action="store_true", help="skip the speed run")
     ap.add_argument("--only", choices=("mat", "bare"), help="accuracy on mat or bare-table scenes only")
+    ap.add_argument("--bare-first-seed", type=int, default=None,
+                    help="first seed of the bare-table scenes (default: --first-seed + 500000)")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     runs = [("with the mat", True), ("without the mat", False)] if not args.speed_only else []
     runs = [r for r in runs if args.only is None or r[1] == (args.only == "mat")]
     for label, with_mat in runs:
-        start = args.first_seed + (0 if with_mat else 500_000)
+        start = args.first_seed if with_mat else (
+            args.first_seed + 500_000 if args.bare_first_seed is None else args.bare_first_seed)
         r = accuracy(range(start, start + args.scenes // 2), with_mat=with_mat, verbose=args.verbose)
         print(f"{label}: {r['right']}/{r['total']} butts right (colour and group) = "
               f"{100 * r['accuracy']:.2f} % (extra detections {r['extra']}, wrong group {r['group_wrong']}, "
