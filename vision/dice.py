@@ -83,6 +83,8 @@ LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's sca
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
+# level's largest pip, its own box at least this many times as long as wide
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
@@ -101,6 +103,7 @@ class Pip:
     angle: float = 0.0  # direction of the major axis (radians, 0-pi)
     merged: int = 1  # pips this blob would hold if it is touching pips of a six merged into one
     count: int = 1  # pips this blob stands for once its face is known
+    chain: bool = False  # touching pips lying across the frame's axes: only a six's column
 
 
 def _ring_offsets(n: int) -> np.ndarray:
@@ -138,23 +141,48 @@ def _blob_shape(contour: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[fl
 
 
 def _pip_shape(cnt: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float,
-               hi: float) -> tuple[float, float, float, float, float, int] | None:
-    """Centre, axes, angle and merged-pip count of a contour that looks like a pip (or touching pips)."""
+               hi: float) -> tuple[float, float, float, float, float, int, bool] | None:
+    """Centre, axes, angle, merged-pip count and slant (see _slanted_shape) of a contour that looks
+    like a pip (or touching pips)."""
     short, long_ = min(w0, h0), max(w0, h0)
-    # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
-    if short < lo * 0.7 or short >= hi * 1.3 or long_ > short * 3.6 + 1:
+    if short < lo * 0.7:
         return None
+    # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
+    if short >= hi * 1.3 or long_ > short * 3.6 + 1:
+        return _slanted_shape(cnt, x0, y0, w0, h0, lo, hi)
     area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
-    fill = area / (w0 * h0)
-    if fill < 0.42 or area < 0.4 * lo * lo or minor < 0.85 * lo or minor >= 1.15 * hi:
+    if area / (w0 * h0) < 0.42:
+        return _slanted_shape(cnt, x0, y0, w0, h0, lo, hi)
+    if area < 0.4 * lo * lo or minor < 0.85 * lo or minor >= 1.15 * hi:
         return None
     ratio = major / max(minor, 1.0)
     merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
-    return cx, cy, major, minor, angle, merged
+    return cx, cy, major, minor, angle, merged, False
+
+
+def _slanted_shape(cnt: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float,
+                   hi: float) -> tuple[float, float, float, float, float, int, bool] | None:
+    """_pip_shape's size and fill checks in the blob's own (rotated) box: touching pips of a six's
+    column lying across the frame's axes fill little of their upright box.
+
+    Bars of print and key edges pass them too, so such a blob is flagged: it counts only in a six.
+    """
+    if max(w0, h0) > CHAIN_LONG * hi:
+        return None
+    (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
+    short, long_ = min(rw, rh) + 1.0, max(rw, rh) + 1.0
+    if long_ < CHAIN_MIN * short or short < lo * 0.7 or short >= hi * 1.3 or long_ > short * 3.6 + 1:
+        return None
+    area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
+    ratio = major / max(minor, 1.0)
+    if (area / (short * long_) < 0.42 or area < 0.4 * lo * lo or minor < 0.85 * lo or minor >= 1.15 * hi
+            or ratio < 1.8):
+        return None
+    return cx, cy, major, minor, angle, 2 if ratio < 2.7 else 3, True
 
 
 def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float, hi: float,
-                is_dark: bool) -> list[tuple[float, float, float, float, float, int]]:
+                is_dark: bool) -> list[tuple[float, float, float, float, float, int, bool]]:
     """Pips of a small die can merge into one blob at the local-mean threshold: split it with Otsu."""
     pad = 2
     ya, yb = max(y0 - pad, 0), min(y0 + h0 + pad, g.shape[0])
@@ -177,10 +205,11 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
 
     The light waist between two small pips of a six can fail the blob's own ring and inside checks
     where each pip passes alone; a foreshortened single pip (a side face) has no waist, so it stays one.
+    The pips of a slanted blob keep its flag (see _slanted_shape).
     """
     out: list[tuple] = []
-    for merged in (2, 3):
-        group = np.float32([c[:5] for c in cand if c[5] == merged]).reshape(-1, 5)
+    for merged, chain in itertools.product((2, 3), (False, True)):
+        group = np.float32([c[:5] for c in cand if c[5] == merged and c[6] == chain]).reshape(-1, 5)
         if not group.size:
             continue
         cx, cy, major, minor, angle = (group[:, k:k + 1] for k in range(5))
@@ -197,7 +226,7 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
             # each keeps its share of the blob's length: a foreshortened side face stays flat
             length = max(float(major[k, 0]) / merged, float(minor[k, 0]))
             out += [(float(cx[k, 0] + t * ca[k, 0]), float(cy[k, 0] + t * sa[k, 0]), length, float(minor[k, 0]),
-                     float(angle[k, 0]), 1) for t in ts[k]]
+                     float(angle[k, 0]), 1, chain) for t in ts[k]]
     return out
 
 
@@ -231,12 +260,13 @@ def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: An
         shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
         if shape is not None:
             cand.append(shape)
-        elif max(w0, h0) <= 7 * hi:
+        # a slanted blob is also split, as the blobs that are no pip shape at all are
+        if (shape is None or shape[6]) and max(w0, h0) <= 7 * hi:
             cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
     cand += _split_touching(g, mean, cand, is_dark)
     ox, oy = offset[0] + (scale - 1) / 2, offset[1] + (scale - 1) / 2
-    return [(cx * scale + ox, cy * scale + oy, major * scale, minor * scale, angle, merged, is_dark)
-            for cx, cy, major, minor, angle, merged in cand]
+    return [(cx * scale + ox, cy * scale + oy, major * scale, minor * scale, angle, merged, is_dark, chain)
+            for cx, cy, major, minor, angle, merged, chain in cand]
 
 
 def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
@@ -271,7 +301,8 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1)
     ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & (solid >= 0.9)
     return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
-                float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]))
+                float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]),
+                chain=bool(cand[i, 7]))
             for i in np.flatnonzero(ok)]
 
 
@@ -435,7 +466,8 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     """One pip seen on two pyramid levels (size near a level boundary) is kept once, the cleaner one."""
     if len(pips) < 2:
         return pips
-    order = sorted(pips, key=lambda p: -(p.uniform * abs(p.body_v - p.pip_v) / max(_flat(p), 1.0)))
+    # a slanted blob (see _slanted_shape) over a pip proper is the lesser reading
+    order = sorted(pips, key=lambda p: (p.chain, -(p.uniform * abs(p.body_v - p.pip_v) / max(_flat(p), 1.0))))
     xy = np.float32([[p.x, p.y] for p in order])
     major = np.float32([p.major for p in order])
     dark = np.array([p.dark for p in order], bool)
@@ -529,20 +561,40 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
     size = np.float32([p.major / p.merged for p in pips])
     dark = np.array([p.dark for p in pips], bool)
     keep_out = np.float32([(0.5 * p.major + 1.5) ** 2 for p in pips])
-    of_polarity = {v: (xy[dark == v], keep_out[dark == v]) for v in (True, False)}
-    for i in range(n):
+    chain = np.array([p.chain for p in pips], bool)
+
+    def link(i: int, others: np.ndarray, on_way: np.ndarray) -> None:
+        """Link pip i with the pips ``others`` (indices) that are near, alike and on its body; the
+        pips ``on_way`` (a mask) are skipped where the line between two pips crosses them."""
         a = pips[i]
-        d2 = ((xy[i + 1:] - xy[i]) ** 2).sum(1)
-        for k in np.flatnonzero(d2 < (LINK_SPAN * np.maximum(size[i + 1:], size[i])) ** 2):
-            j = i + 1 + int(k)
+        d2 = ((xy[others] - xy[i]) ** 2).sum(1)
+        for j in others[d2 < (LINK_SPAN * np.maximum(size[others], size[i])) ** 2].tolist():
             b = pips[j]
             if find(i) == find(j) or not _compatible(a, b):
                 continue
-            if _same_body(planes, a, b, *of_polarity[a.dark]):
+            sel = on_way & (dark == a.dark)
+            if _same_body(planes, a, b, xy[sel], keep_out[sel]):
                 parent[find(i)] = find(j)
+
+    # the pips proper first; slanted blobs of touching pips (see _slanted_shape) are linked after,
+    # and a group they join keeps them only when it then makes a six
+    plain = np.flatnonzero(~chain)
+    for k, i in enumerate(plain.tolist()):
+        link(i, plain[k + 1:], ~chain)
     groups: dict[int, list[Pip]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(pips[i])
+    if chain.any():
+        plain_root = [find(i) for i in range(n)]
+        for i in np.flatnonzero(chain).tolist():
+            link(i, np.delete(np.arange(n), i), np.ones(n, bool))
+        for root, whole in _groups(pips, find).items():
+            if sum(p.merged for p in whole) == 6 and len(whole) > 1:
+                groups[root] = whole
+            else:
+                for i in range(n):
+                    if not chain[i] and find(i) == root:
+                        groups.setdefault(n + plain_root[i], []).append(pips[i])
+    else:
+        groups = _groups(pips, find)
     faces = list(groups.values())
     for face in faces:
         # only the columns of a six touch: merged blobs count as 2-3 pips when the face then holds
@@ -552,6 +604,14 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
         for p in face:
             p.count = p.merged if use_merged else 1
     return faces
+
+
+def _groups(pips: list[Pip], find: Any) -> dict[int, list[Pip]]:
+    """Pips by the root of their linked group."""
+    groups: dict[int, list[Pip]] = {}
+    for i, p in enumerate(pips):
+        groups.setdefault(find(i), []).append(p)
+    return groups
 
 
 def _face_stats(face: list[Pip]) -> dict[str, float]:
@@ -922,13 +982,31 @@ def _body_face(b: dice_body.DieBody) -> dict[str, Any]:
             "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
 
+def _pip_spots(p: Pip) -> list[tuple[float, float]]:
+    """Centres of the pips one blob stands for: touching pips of a six's column lie along its long axis."""
+    if p.count == 1:
+        return [(p.x, p.y)]
+    # a row of k discs of diameter d at pitch q has a second moment along it of d^2/16 + q^2 (k^2-1)/12
+    # (major and minor are 4 x the square roots of the moments, plus 1)
+    var = max(((p.major - 1.0) / 4) ** 2 - ((p.d - 1.0) / 4) ** 2, 0.0)
+    q = math.sqrt(var * 12.0 / (p.count ** 2 - 1))
+    ca, sa = math.cos(p.angle), math.sin(p.angle)
+    return [(p.x + t * q * ca, p.y + t * q * sa) for t in np.arange(p.count) - 0.5 * (p.count - 1)]
+
+
+def _face_spots(face: list[Pip]) -> list[tuple[float, float]]:
+    """Centres of every pip of a face, touching pips counted one by one."""
+    return [xy for p in face for xy in _pip_spots(p)]
+
+
 def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
-    """A face of three or more single pips in a die's exact layout (keeps a die the body check missed)."""
-    face = f["face"]
-    if f["count"] < LAYOUT_MIN or len(face) != f["count"]:
+    """A face of three or more pips in a die's exact layout (keeps a die the body check missed)."""
+    spots = _face_spots(f["face"])
+    if f["count"] < LAYOUT_MIN or len(spots) != f["count"]:
         return False
-    misfit, scale = dice_body.layout_fit([(p.x, p.y) for p in face])
-    return misfit <= tol and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
+    misfit, scale = dice_body.layout_fit(spots)
+    # the pitch of touching pips is about their width, which the threshold and blur widen
+    return misfit <= tol and 0.75 * f["d"] <= scale <= 3.5 * f["d"]
 
 
 def _neutral(bgr: np.ndarray) -> bool:
@@ -967,8 +1045,13 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
     """One face after the die-body check of _check_bodies (recounted), or None when it is dropped."""
-    pts = [(p.x, p.y, p.d) for p in f["face"]]
-    xy = np.float32([[p.x, p.y] for p in f["face"]])
+    pts = [(x, y, p.d) for p in f["face"] for x, y in _pip_spots(p)]
+    spots = [(x, y) for x, y, _ in pts]
+    h, w = pyramid.levels[0].shape[:2]
+    r = 0.5 * f["d"]
+    if len(spots) > len(f["face"]) and not all(r <= x <= w - 1 - r and r <= y <= h - 1 - r for x, y in spots):
+        return None  # touching pips running out of the frame: no whole six in view
+    xy = np.float32(spots)
     far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
     side = max(1.5 * far, 5.0 * f["d"])
     b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
@@ -978,14 +1061,19 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         return None  # white spots that the red pass found too (glare on black plastic): no red pips
     if f["count"] == 1 and b.kind in ("touch", "framed") and not f.get("sides"):
         return None  # a lone spot with no clean die around it: glare, a stud, a coin
-    if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
+    if b.kind == "die" and not b.count and not dice_body.diagonal(spots, b.angle):
         return None  # two or three spots along a side of their blob: print, not a die
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
         return None  # spots on a blob that neither recount as a die nor lie in a die's layout
-    if not b.count and len(f["face"]) < f["count"]:
+    if not b.count and len(f["face"]) < f["count"] and not _fits_layout(f):
         return None  # long blobs taken for touching pips, with no clean die around them: print (an 8)
     if b.kind == "die" and b.count:
-        f["count"] = b.count
+        # the recount mends split or lost pips; it can lose pips too (a six's columns merge into
+        # two bars on a small die): a face whose own pips lie in their face's exact layout, all on
+        # this die (two touching threes make a six's layout too), keeps them
+        on_die = all(math.hypot(x - b.x, y - b.y) <= 0.5 * b.side for x, y in spots)
+        if not (b.count < f["count"] and on_die and _fits_layout(f)):
+            f["count"] = b.count
         f["x"], f["y"] = b.x, b.y
         f["size"] = b.side
     return f
