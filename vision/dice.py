@@ -69,6 +69,7 @@ WAIST = 0.3  # touching pips show a waist this share of their contrast lighter (
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
 SIDE_BODY_RATIO = 0.86
+SIDE_PIP_RATIO = 2.0  # a side face's pips are the top face's, foreshortened: as long within this ratio
 SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
@@ -84,7 +85,8 @@ COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the f
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
-# level's largest pip, its own box at least this many times as long as wide
+# level's largest pip, its own box at least this many times as long as wide ...
+CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
@@ -167,8 +169,8 @@ def _slanted_shape(cnt: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: floa
 
     Bars of print and key edges pass them too, so such a blob is flagged: it counts only in a six.
     """
-    if max(w0, h0) > CHAIN_LONG * hi:
-        return None
+    if max(w0, h0) > CHAIN_LONG * hi or cv2.contourArea(cnt) > CHAIN_FILL * w0 * h0:
+        return None  # too big, or a round blob that fills its upright box (a slanted one does not)
     (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
     short, long_ = min(rw, rh) + 1.0, max(rw, rh) + 1.0
     if long_ < CHAIN_MIN * short or short < lo * 0.7 or short >= hi * 1.3 or long_ > short * 3.6 + 1:
@@ -697,7 +699,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if not keep[j] or fi["dark"] != fj["dark"]:
                 continue
             size = max(fi["size"], fj["size"])
-            if max(fi["major"], fj["major"]) > 3.5 * min(fi["major"], fj["major"]):
+            if max(fi["major"], fj["major"]) > SIDE_PIP_RATIO * min(fi["major"], fj["major"]):
                 continue
             if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.5 * size:
                 continue
