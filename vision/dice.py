@@ -114,6 +114,17 @@ def _ring_offsets(n: int) -> np.ndarray:
 
 
 RING12 = _ring_offsets(12)
+
+
+def _chain_inner(m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Inside samples of m touching pips in a row: (pip centre along the row in pitches, offset along
+    and across in pip radii), five per pip: its centre and four points 0.35 radii from it."""
+    offsets = np.float32([[0, 0], [0.35, 0], [-0.35, 0], [0, 0.35], [0, -0.35]])
+    along = np.repeat(np.arange(m, dtype=np.float32) - 0.5 * (m - 1), len(offsets))
+    return along, np.tile(offsets[:, 0], m), np.tile(offsets[:, 1], m)
+
+
+CHAIN_INNER = {3: _chain_inner(3)}
 RING16 = _ring_offsets(16)
 INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.5 * _ring_offsets(8)])
 
@@ -288,6 +299,21 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     # small JPEG-blurred pip often lands on a lighter pixel than the pip really is
     ivals = pts(INNER, 0.5 * major, 0.5 * minor)
     pip_v = np.partition(ivals, len(INNER) // 2, 1)[:, len(INNER) // 2]  # the median (odd count)
+    # three touching pips (a six's column) are sampled inside each pip, not at the waists between
+    # them, where the body between pips that barely touch is light (the ellipse's samples miss the
+    # one waist of two touching pips but for its centre)
+    chained = []
+    for m in (3,):
+        rows = np.flatnonzero(cand[:, 5] == m)
+        if rows.size:
+            # pitch of the pips along the blob (see _pip_spots), and the pips' radius across it
+            q = np.sqrt(np.maximum((major[rows] / 4) ** 2 - (minor[rows] / 4) ** 2, 0.0) * 12.0 / (m * m - 1))
+            along, ou, ov = CHAIN_INNER[m]
+            u = along[None, :] * q[:, None] + ou[None, :] * (0.5 * minor[rows, None])
+            v = ov[None, :] * (0.5 * minor[rows, None])
+            civ = _sample(gray0, fx[rows, None] + u * ca[rows] - v * sa[rows],
+                          fy[rows, None] + u * sa[rows] + v * ca[rows]).astype(np.float32)
+            chained.append((rows, civ))
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
     srt = np.sort(vals, 1)
@@ -300,11 +326,18 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     pip_like = np.abs(vals - pip_v[:, None]) <= 0.3 * diff[:, None]
     uniform = np.where(np.mean(body_like, 1) >= 0.45, np.mean(body_like | pip_like, 1), 0.0)
     # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
-    solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1)
-    ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & (solid >= 0.9)
+    solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1) >= 0.9
+    # a row of three that is solid only inside each pip is flagged like a slanted blob: it counts
+    # only as a six's column (a word of print is a solid bar too)
+    chain = cand[:, 7] > 0
+    for rows, civ in chained:
+        each = np.mean(np.abs(civ - pip_v[rows, None]) <= 0.45 * diff[rows, None], 1) >= 0.9
+        chain[rows] |= each & ~solid[rows]
+        solid[rows] |= each
+    ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & solid
     return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
                 float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]),
-                chain=bool(cand[i, 7]))
+                chain=bool(chain[i]))
             for i in np.flatnonzero(ok)]
 
 
