@@ -125,6 +125,8 @@ def _chain_inner(m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 CHAIN_INNER = {3: _chain_inner(3)}
+BEAD_SIDE = 0.8  # beads are sought this many pip radii beside a row's axis; beside its waists the
+BEAD_MIN = 0.2  # plane is at least this share of the contrast nearer the body than beside its pips
 RING16 = _ring_offsets(16)
 INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.5 * _ring_offsets(8)])
 
@@ -303,17 +305,30 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     # them, where the body between pips that barely touch is light (the ellipse's samples miss the
     # one waist of two touching pips but for its centre)
     chained = []
-    for m in (3,):
+    beads = np.zeros(len(cand), np.float32)
+    for m in (2, 3):
         rows = np.flatnonzero(cand[:, 5] == m)
-        if rows.size:
-            # pitch of the pips along the blob (see _pip_spots), and the pips' radius across it
-            q = np.sqrt(np.maximum((major[rows] / 4) ** 2 - (minor[rows] / 4) ** 2, 0.0) * 12.0 / (m * m - 1))
+        if not rows.size:
+            continue
+        # pitch of the pips along the blob (see _pip_spots), and the pips' radius across it
+        q = np.sqrt(np.maximum((major[rows] / 4) ** 2 - (minor[rows] / 4) ** 2, 0.0) * 12.0 / (m * m - 1))
+        r = 0.5 * minor[rows, None]
+
+        def at(u: np.ndarray, v: np.ndarray, rows: np.ndarray = rows) -> np.ndarray:
+            return _sample(gray0, fx[rows, None] + u * ca[rows] - v * sa[rows],
+                           fy[rows, None] + u * sa[rows] + v * ca[rows]).astype(np.float32)
+
+        if m == 3:
             along, ou, ov = CHAIN_INNER[m]
-            u = along[None, :] * q[:, None] + ou[None, :] * (0.5 * minor[rows, None])
-            v = ov[None, :] * (0.5 * minor[rows, None])
-            civ = _sample(gray0, fx[rows, None] + u * ca[rows] - v * sa[rows],
-                          fy[rows, None] + u * sa[rows] + v * ca[rows]).astype(np.float32)
-            chained.append((rows, civ))
+            chained.append((rows, at(along[None, :] * q[:, None] + ou[None, :] * r, ov[None, :] * r)))
+        # touching pips show beads: beside the waist between two pips lies body, beside a pip's
+        # centre the pip itself (a bar of print is as wide all along)
+        centres = (np.arange(m, dtype=np.float32) - 0.5 * (m - 1))[None, :] * q[:, None]
+        waists = 0.5 * (centres[:, 1:] + centres[:, :-1])
+        side = np.float32(BEAD_SIDE) * r
+        beside_pips = 0.5 * (at(centres, side) + at(centres, -side)).mean(1)
+        beside_waists = 0.5 * (at(waists, side) + at(waists, -side)).mean(1)
+        beads[rows] = beside_waists - beside_pips
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
     srt = np.sort(vals, 1)
@@ -327,6 +342,7 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     uniform = np.where(np.mean(body_like, 1) >= 0.45, np.mean(body_like | pip_like, 1), 0.0)
     # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
     solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1) >= 0.9
+    beads *= np.where(is_dark, 1.0, -1.0) / np.maximum(diff, 1.0)  # towards the body, in contrasts
     # a row of three that is solid only inside each pip is flagged like a slanted blob: it counts
     # only as a six's column (a word of print is a solid bar too)
     chain = cand[:, 7] > 0
@@ -334,6 +350,8 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
         each = np.mean(np.abs(civ - pip_v[rows, None]) <= 0.45 * diff[rows, None], 1) >= 0.9
         chain[rows] |= each & ~solid[rows]
         solid[rows] |= each
+    # a flagged row must show its beads
+    solid &= ~chain | (beads >= BEAD_MIN)
     ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & solid
     return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
                 float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]),
@@ -501,13 +519,16 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     """One pip seen on two pyramid levels (size near a level boundary) is kept once, the cleaner one."""
     if len(pips) < 2:
         return pips
-    # a slanted blob (see _slanted_shape) over a pip proper is the lesser reading
-    order = sorted(pips, key=lambda p: (p.chain, -(p.uniform * abs(p.body_v - p.pip_v) / max(_flat(p), 1.0))))
+    order = sorted(pips, key=lambda p: -(p.uniform * abs(p.body_v - p.pip_v) / max(_flat(p), 1.0)))
     xy = np.float32([[p.x, p.y] for p in order])
     major = np.float32([p.major for p in order])
     dark = np.array([p.dark for p in order], bool)
     near = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(2) <= (0.5 * np.maximum(major[:, None], major[None, :])) ** 2
     near &= dark[:, None] == dark[None, :]
+    # a flagged row of touching pips (see _slanted_shape) and the pips it covers are two readings of
+    # one place: both are kept, and group_faces takes the row only where it makes a six
+    chain = np.array([p.chain for p in order], bool)
+    near &= chain[:, None] == chain[None, :]
     kept = np.zeros(len(order), bool)
     for i in range(len(order)):
         if not (near[i] & kept).any():
@@ -622,8 +643,9 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
         for i in np.flatnonzero(chain).tolist():
             link(i, np.delete(np.arange(n), i), np.ones(n, bool))
         for root, whole in _groups(pips, find).items():
-            if sum(p.merged for p in whole) == 6 and len(whole) > 1:
-                groups[root] = whole
+            rows = [p for p in whole if not any(_covers(c, p) for c in whole if c.chain)]
+            if _six_of_rows(rows):
+                groups[root] = rows
             else:
                 for i in range(n):
                     if not chain[i] and find(i) == root:
@@ -639,6 +661,26 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
         for p in face:
             p.count = p.merged if use_merged else 1
     return faces
+
+
+def _six_of_rows(face: list[Pip]) -> bool:
+    """True when blobs with a flagged row of touching pips among them make a six in a six's layout."""
+    if sum(p.merged for p in face) != 6 or len(face) < 2 or not any(p.chain for p in face):
+        return False
+    spots = [xy for p in face for xy in _pip_spots(p, p.merged)]
+    misfit, scale = dice_body.layout_fit(spots)
+    d = statistics.median([p.d for p in face])
+    return misfit <= LAYOUT_TOL and 0.75 * d <= scale <= 3.5 * d
+
+
+def _covers(row: Pip, p: Pip) -> bool:
+    """True when pip p lies within the blob of touching pips ``row`` (a piece of it)."""
+    if p is row or p.chain:
+        return False
+    dx, dy = p.x - row.x, p.y - row.y
+    along = dx * math.cos(row.angle) + dy * math.sin(row.angle)
+    across = -dx * math.sin(row.angle) + dy * math.cos(row.angle)
+    return abs(along) <= 0.5 * row.major and abs(across) <= 0.5 * row.d
 
 
 def _groups(pips: list[Pip], find: Any) -> dict[int, list[Pip]]:
@@ -956,7 +998,8 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
     Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
-    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob);
+    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob, but
+    for the flagged rows of a six);
     ``scout`` limits the two finest pyramid levels to where vision.dice_scout sees spots.
     """
     pips = find_pips(planes, pip_range, fg, polarities, scout)
@@ -966,8 +1009,8 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     faces = []
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
     for face in group_faces(planes, pips):
-        if round_only and any(p.merged != 1 for p in face):
-            continue
+        if round_only and any(p.merged != 1 and not p.chain for p in face):
+            continue  # (a flagged row is kept only in a six's exact layout: see group_faces)
         if 2 <= len(face) <= 5:
             face = face + _complete_face(planes[int(face[0].dark)], face)
         count = sum(p.count for p in face)
@@ -1017,16 +1060,18 @@ def _body_face(b: dice_body.DieBody) -> dict[str, Any]:
             "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
 
-def _pip_spots(p: Pip) -> list[tuple[float, float]]:
-    """Centres of the pips one blob stands for: touching pips of a six's column lie along its long axis."""
-    if p.count == 1:
+def _pip_spots(p: Pip, count: int = 0) -> list[tuple[float, float]]:
+    """Centres of the ``count`` (default: its count) pips one blob stands for: touching pips of a
+    six's column lie along its long axis."""
+    count = count or p.count
+    if count == 1:
         return [(p.x, p.y)]
     # a row of k discs of diameter d at pitch q has a second moment along it of d^2/16 + q^2 (k^2-1)/12
     # (major and minor are 4 x the square roots of the moments, plus 1)
     var = max(((p.major - 1.0) / 4) ** 2 - ((p.d - 1.0) / 4) ** 2, 0.0)
-    q = math.sqrt(var * 12.0 / (p.count ** 2 - 1))
+    q = math.sqrt(var * 12.0 / (count ** 2 - 1))
     ca, sa = math.cos(p.angle), math.sin(p.angle)
-    return [(p.x + t * q * ca, p.y + t * q * sa) for t in np.arange(p.count) - 0.5 * (p.count - 1)]
+    return [(p.x + t * q * ca, p.y + t * q * sa) for t in np.arange(count) - 0.5 * (count - 1)]
 
 
 def _face_spots(face: list[Pip]) -> list[tuple[float, float]]:
