@@ -1074,6 +1074,14 @@ def _pip_spots(p: Pip, count: int = 0) -> list[tuple[float, float]]:
     return [(p.x + t * q * ca, p.y + t * q * sa) for t in np.arange(count) - 0.5 * (count - 1)]
 
 
+def _spot_pips(face: list[Pip]) -> list[Pip]:
+    """A face's pips one by one (a row of touching pips as its pips): colours are sampled around
+    each pip, and around a row's middle that ring would reach past the die."""
+    if all(p.count == 1 for p in face):
+        return face
+    return [Pip(x, y, p.d, p.d, p.dark, p.pip_v, p.body_v, p.uniform) for p in face for x, y in _pip_spots(p)]
+
+
 def _face_spots(face: list[Pip]) -> list[tuple[float, float]]:
     """Centres of every pip of a face, touching pips counted one by one."""
     return [xy for p in face for xy in _pip_spots(p)]
@@ -1195,7 +1203,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             faces = _merge_passes(faces, extra, any_polarity=True)
     gains = _wb_gains(frame)
     for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
-        f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
+        f["bgr"] = _face_bgr(frame, _spot_pips(f["face"]), gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
     faces = _drop_side_faces(faces)
     pyramid = dice_body.Pyramid(frame)
@@ -1205,7 +1213,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid, fg)]
     out = []
     for f in faces:
-        body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, f["face"], gains)
+        body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains)
         body_lab, pip_lab = _lab(body_bgr)[0], _lab(pip_bgr)[0]
         body, pip = classify_colours(body_lab, pip_lab, f["dark"])
         conf = f["conf"]
