@@ -69,7 +69,8 @@ WAIST = 0.3  # touching pips show a waist this share of their contrast lighter (
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
 SIDE_BODY_RATIO = 0.86
-SIDE_PIP_RATIO = 2.0  # a side face's pips are the top face's, foreshortened: as long within this ratio
+SIDE_PIP_RATIO = 3.5  # a side face's pips are the top face's, foreshortened: as long within this ratio (2 read 3 more
+# oblique dev dice and dropped fewer dark dice beside bright table patches, but cost 4-5 % of the time)
 SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
@@ -114,6 +115,19 @@ def _ring_offsets(n: int) -> np.ndarray:
 
 
 RING12 = _ring_offsets(12)
+
+
+def _row_samples(gray: np.ndarray, cand: np.ndarray, m: int, along: np.ndarray, du: np.ndarray,
+                 dv: np.ndarray) -> np.ndarray:
+    """Samples of rows of m touching pips (candidate rows as _check_rings takes them): at ``along``
+    pitches from the row's middle along it, offset by ``du`` along and ``dv`` across in pip radii."""
+    fx, fy, major, minor, angle = (cand[:, k, None].astype(np.float32) for k in range(5))
+    # pitch of the pips along the row (see _pip_spots), and the pips' radius
+    q = np.sqrt(np.maximum((major / 4) ** 2 - (minor / 4) ** 2, 0.0) * 12.0 / (m * m - 1))
+    r = 0.5 * minor
+    u, v = along * q + du * r, dv * r
+    ca, sa = np.cos(angle), np.sin(angle)
+    return _sample(gray, fx + u * ca - v * sa, fy + u * sa + v * ca).astype(np.float32)
 
 
 def _chain_inner(m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -220,11 +234,11 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
 
     The light waist between two small pips of a six can fail the blob's own ring and inside checks
     where each pip passes alone; a foreshortened single pip (a side face) has no waist, so it stays one.
-    The pips of a slanted blob keep its flag (see _slanted_shape).
     """
     out: list[tuple] = []
-    for merged, chain in itertools.product((2, 3), (False, True)):
-        group = np.float32([c[:5] for c in cand if c[5] == merged and c[6] == chain]).reshape(-1, 5)
+    for merged in (2, 3):
+        # (not slanted blobs: _check_rings would refuse their pieces, which show no beads)
+        group = np.float32([c[:5] for c in cand if c[5] == merged and not c[6]]).reshape(-1, 5)
         if not group.size:
             continue
         cx, cy, major, minor, angle = (group[:, k:k + 1] for k in range(5))
@@ -241,7 +255,7 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
             # each keeps its share of the blob's length: a foreshortened side face stays flat
             length = max(float(major[k, 0]) / merged, float(minor[k, 0]))
             out += [(float(cx[k, 0] + t * ca[k, 0]), float(cy[k, 0] + t * sa[k, 0]), length, float(minor[k, 0]),
-                     float(angle[k, 0]), 1, chain) for t in ts[k]]
+                     float(angle[k, 0]), 1, False) for t in ts[k]]
     return out
 
 
@@ -304,31 +318,6 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     # three touching pips (a six's column) are sampled inside each pip, not at the waists between
     # them, where the body between pips that barely touch is light (the ellipse's samples miss the
     # one waist of two touching pips but for its centre)
-    chained = []
-    beads = np.zeros(len(cand), np.float32)
-    for m in (2, 3):
-        rows = np.flatnonzero(cand[:, 5] == m)
-        if not rows.size:
-            continue
-        # pitch of the pips along the blob (see _pip_spots), and the pips' radius across it
-        q = np.sqrt(np.maximum((major[rows] / 4) ** 2 - (minor[rows] / 4) ** 2, 0.0) * 12.0 / (m * m - 1))
-        r = 0.5 * minor[rows, None]
-
-        def at(u: np.ndarray, v: np.ndarray, rows: np.ndarray = rows) -> np.ndarray:
-            return _sample(gray0, fx[rows, None] + u * ca[rows] - v * sa[rows],
-                           fy[rows, None] + u * sa[rows] + v * ca[rows]).astype(np.float32)
-
-        if m == 3:
-            along, ou, ov = CHAIN_INNER[m]
-            chained.append((rows, at(along[None, :] * q[:, None] + ou[None, :] * r, ov[None, :] * r)))
-        # touching pips show beads: beside the waist between two pips lies body, beside a pip's
-        # centre the pip itself (a bar of print is as wide all along)
-        centres = (np.arange(m, dtype=np.float32) - 0.5 * (m - 1))[None, :] * q[:, None]
-        waists = 0.5 * (centres[:, 1:] + centres[:, :-1])
-        side = np.float32(BEAD_SIDE) * r
-        beside_pips = 0.5 * (at(centres, side) + at(centres, -side)).mean(1)
-        beside_waists = 0.5 * (at(waists, side) + at(waists, -side)).mean(1)
-        beads[rows] = beside_waists - beside_pips
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
     srt = np.sort(vals, 1)
@@ -342,17 +331,34 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     uniform = np.where(np.mean(body_like, 1) >= 0.45, np.mean(body_like | pip_like, 1), 0.0)
     # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
     solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1) >= 0.9
-    beads *= np.where(is_dark, 1.0, -1.0) / np.maximum(diff, 1.0)  # towards the body, in contrasts
-    # a row of three that is solid only inside each pip is flagged like a slanted blob: it counts
-    # only as a six's column (a word of print is a solid bar too)
+    ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM)
     chain = cand[:, 7] > 0
-    for rows, civ in chained:
-        each = np.mean(np.abs(civ - pip_v[rows, None]) <= 0.45 * diff[rows, None], 1) >= 0.9
-        chain[rows] |= each & ~solid[rows]
-        solid[rows] |= each
-    # a flagged row must show its beads
-    solid &= ~chain | (beads >= BEAD_MIN)
-    ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & solid
+    # (only candidates that pass every other check are looked at further)
+    for m in (2, 3):
+        # a row of three that is solid only inside each pip is flagged like a slanted blob: it
+        # counts only as a six's column (a word of print is a solid bar too)
+        if m == 3:
+            rows = np.flatnonzero((cand[:, 5] == m) & ok & ~solid)
+            if rows.size:
+                along, ou, ov = CHAIN_INNER[m]
+                civ = _row_samples(gray0, cand[rows], m, along[None, :], ou[None, :], ov[None, :])
+                each = np.mean(np.abs(civ - pip_v[rows, None]) <= 0.45 * diff[rows, None], 1) >= 0.9
+                chain[rows] |= each
+                solid[rows] = each
+        # a flagged row must show its beads: beside the waist between two pips lies body, beside
+        # a pip's centre the pip itself (a bar of print is as wide all along)
+        rows = np.flatnonzero((cand[:, 5] == m) & ok & solid & chain)
+        if rows.size:
+            centres = np.arange(m, dtype=np.float32) - 0.5 * (m - 1)
+            waists = 0.5 * (centres[1:] + centres[:-1])
+            zero_p, zero_w = np.zeros((1, m), np.float32), np.zeros((1, m - 1), np.float32)
+            beside_pips = sum(_row_samples(gray0, cand[rows], m, centres[None, :], zero_p, zero_p + k * BEAD_SIDE)
+                              for k in (1, -1)).mean(1)
+            beside_waists = sum(_row_samples(gray0, cand[rows], m, waists[None, :], zero_w, zero_w + k * BEAD_SIDE)
+                                for k in (1, -1)).mean(1)
+            towards_body = np.where(is_dark[rows], 1.0, -1.0) * 0.5 * (beside_waists - beside_pips)
+            solid[rows] = towards_body >= BEAD_MIN * np.maximum(diff[rows], 1.0)
+    ok &= solid
     return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
                 float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]),
                 chain=bool(chain[i]))
