@@ -69,6 +69,8 @@ WAIST = 0.3  # touching pips show a waist this share of their contrast lighter (
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
 SIDE_BODY_RATIO = 0.86
+SIDE_PIP_RATIO = 3.5  # a side face's pips are the top face's, foreshortened: as long within this ratio (2 read 3 more
+# oblique dev dice and dropped fewer dark dice beside bright table patches, but cost 4-5 % of the time)
 SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this  # a neighbouring face whose body is darker than this x the other's is a side face
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
@@ -83,6 +85,9 @@ LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's sca
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
+# level's largest pip, its own box at least this many times as long as wide ...
+CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
@@ -101,6 +106,7 @@ class Pip:
     angle: float = 0.0  # direction of the major axis (radians, 0-pi)
     merged: int = 1  # pips this blob would hold if it is touching pips of a six merged into one
     count: int = 1  # pips this blob stands for once its face is known
+    chain: bool = False  # touching pips lying across the frame's axes: only a six's column
 
 
 def _ring_offsets(n: int) -> np.ndarray:
@@ -109,6 +115,32 @@ def _ring_offsets(n: int) -> np.ndarray:
 
 
 RING12 = _ring_offsets(12)
+
+
+def _row_samples(gray: np.ndarray, cand: np.ndarray, m: int, along: np.ndarray, du: np.ndarray,
+                 dv: np.ndarray) -> np.ndarray:
+    """Samples of rows of m touching pips (candidate rows as _check_rings takes them): at ``along``
+    pitches from the row's middle along it, offset by ``du`` along and ``dv`` across in pip radii."""
+    fx, fy, major, minor, angle = (cand[:, k, None].astype(np.float32) for k in range(5))
+    # pitch of the pips along the row (see _pip_spots), and the pips' radius
+    q = np.sqrt(np.maximum((major / 4) ** 2 - (minor / 4) ** 2, 0.0) * 12.0 / (m * m - 1))
+    r = 0.5 * minor
+    u, v = along * q + du * r, dv * r
+    ca, sa = np.cos(angle), np.sin(angle)
+    return _sample(gray, fx + u * ca - v * sa, fy + u * sa + v * ca).astype(np.float32)
+
+
+def _chain_inner(m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Inside samples of m touching pips in a row: (pip centre along the row in pitches, offset along
+    and across in pip radii), five per pip: its centre and four points 0.35 radii from it."""
+    offsets = np.float32([[0, 0], [0.35, 0], [-0.35, 0], [0, 0.35], [0, -0.35]])
+    along = np.repeat(np.arange(m, dtype=np.float32) - 0.5 * (m - 1), len(offsets))
+    return along, np.tile(offsets[:, 0], m), np.tile(offsets[:, 1], m)
+
+
+CHAIN_INNER = {3: _chain_inner(3)}
+BEAD_SIDE = 0.8  # beads are sought this many pip radii beside a row's axis; beside its waists the
+BEAD_MIN = 0.2  # plane is at least this share of the contrast nearer the body than beside its pips
 RING16 = _ring_offsets(16)
 INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.5 * _ring_offsets(8)])
 
@@ -138,23 +170,48 @@ def _blob_shape(contour: np.ndarray, x: int, y: int, w: int, h: int) -> tuple[fl
 
 
 def _pip_shape(cnt: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float,
-               hi: float) -> tuple[float, float, float, float, float, int] | None:
-    """Centre, axes, angle and merged-pip count of a contour that looks like a pip (or touching pips)."""
+               hi: float) -> tuple[float, float, float, float, float, int, bool] | None:
+    """Centre, axes, angle, merged-pip count and slant (see _slanted_shape) of a contour that looks
+    like a pip (or touching pips)."""
     short, long_ = min(w0, h0), max(w0, h0)
-    # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
-    if short < lo * 0.7 or short >= hi * 1.3 or long_ > short * 3.6 + 1:
+    if short < lo * 0.7:
         return None
+    # a single pip's width ~ short side; touching pips of a six make the long side 2-3x
+    if short >= hi * 1.3 or long_ > short * 3.6 + 1:
+        return _slanted_shape(cnt, x0, y0, w0, h0, lo, hi)
     area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
-    fill = area / (w0 * h0)
-    if fill < 0.42 or area < 0.4 * lo * lo or minor < 0.85 * lo or minor >= 1.15 * hi:
+    if area / (w0 * h0) < 0.42:
+        return _slanted_shape(cnt, x0, y0, w0, h0, lo, hi)
+    if area < 0.4 * lo * lo or minor < 0.85 * lo or minor >= 1.15 * hi:
         return None
     ratio = major / max(minor, 1.0)
     merged = 1 if ratio < 1.8 else (2 if ratio < 2.7 else 3)
-    return cx, cy, major, minor, angle, merged
+    return cx, cy, major, minor, angle, merged, False
+
+
+def _slanted_shape(cnt: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float,
+                   hi: float) -> tuple[float, float, float, float, float, int, bool] | None:
+    """_pip_shape's size and fill checks in the blob's own (rotated) box: touching pips of a six's
+    column lying across the frame's axes fill little of their upright box.
+
+    Bars of print and key edges pass them too, so such a blob is flagged: it counts only in a six.
+    """
+    if max(w0, h0) > CHAIN_LONG * hi or cv2.contourArea(cnt) > CHAIN_FILL * w0 * h0:
+        return None  # too big, or a round blob that fills its upright box (a slanted one does not)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
+    short, long_ = min(rw, rh) + 1.0, max(rw, rh) + 1.0
+    if long_ < CHAIN_MIN * short or short < lo * 0.7 or short >= hi * 1.3 or long_ > short * 3.6 + 1:
+        return None
+    area, cx, cy, major, minor, angle = _blob_shape(cnt, x0, y0, w0, h0)
+    ratio = major / max(minor, 1.0)
+    if (area / (short * long_) < 0.42 or area < 0.4 * lo * lo or minor < 0.85 * lo or minor >= 1.15 * hi
+            or ratio < 1.8):
+        return None
+    return cx, cy, major, minor, angle, 2 if ratio < 2.7 else 3, True
 
 
 def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: int, lo: float, hi: float,
-                is_dark: bool) -> list[tuple[float, float, float, float, float, int]]:
+                is_dark: bool) -> list[tuple[float, float, float, float, float, int, bool]]:
     """Pips of a small die can merge into one blob at the local-mean threshold: split it with Otsu."""
     pad = 2
     ya, yb = max(y0 - pad, 0), min(y0 + h0 + pad, g.shape[0])
@@ -180,7 +237,8 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
     """
     out: list[tuple] = []
     for merged in (2, 3):
-        group = np.float32([c[:5] for c in cand if c[5] == merged]).reshape(-1, 5)
+        # (not slanted blobs: _check_rings would refuse their pieces, which show no beads)
+        group = np.float32([c[:5] for c in cand if c[5] == merged and not c[6]]).reshape(-1, 5)
         if not group.size:
             continue
         cx, cy, major, minor, angle = (group[:, k:k + 1] for k in range(5))
@@ -197,7 +255,7 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
             # each keeps its share of the blob's length: a foreshortened side face stays flat
             length = max(float(major[k, 0]) / merged, float(minor[k, 0]))
             out += [(float(cx[k, 0] + t * ca[k, 0]), float(cy[k, 0] + t * sa[k, 0]), length, float(minor[k, 0]),
-                     float(angle[k, 0]), 1) for t in ts[k]]
+                     float(angle[k, 0]), 1, False) for t in ts[k]]
     return out
 
 
@@ -231,12 +289,13 @@ def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: An
         shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
         if shape is not None:
             cand.append(shape)
-        elif max(w0, h0) <= 7 * hi:
+        # a slanted blob is also split, as the blobs that are no pip shape at all are
+        if (shape is None or shape[6]) and max(w0, h0) <= 7 * hi:
             cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
     cand += _split_touching(g, mean, cand, is_dark)
     ox, oy = offset[0] + (scale - 1) / 2, offset[1] + (scale - 1) / 2
-    return [(cx * scale + ox, cy * scale + oy, major * scale, minor * scale, angle, merged, is_dark)
-            for cx, cy, major, minor, angle, merged in cand]
+    return [(cx * scale + ox, cy * scale + oy, major * scale, minor * scale, angle, merged, is_dark, chain)
+            for cx, cy, major, minor, angle, merged, chain in cand]
 
 
 def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
@@ -256,6 +315,9 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     # small JPEG-blurred pip often lands on a lighter pixel than the pip really is
     ivals = pts(INNER, 0.5 * major, 0.5 * minor)
     pip_v = np.partition(ivals, len(INNER) // 2, 1)[:, len(INNER) // 2]  # the median (odd count)
+    # three touching pips (a six's column) are sampled inside each pip, not at the waists between
+    # them, where the body between pips that barely touch is light (the ellipse's samples miss the
+    # one waist of two touching pips but for its centre)
     # the body is the ring's typical value on the body side (neighbour pips or an edge may cross
     # a few ring samples of a small die)
     srt = np.sort(vals, 1)
@@ -268,10 +330,38 @@ def _check_rings(cand: np.ndarray, gray0: np.ndarray) -> list[Pip]:
     pip_like = np.abs(vals - pip_v[:, None]) <= 0.3 * diff[:, None]
     uniform = np.where(np.mean(body_like, 1) >= 0.45, np.mean(body_like | pip_like, 1), 0.0)
     # a pip is solid inside; a whole die seen as one blob at a coarse level has pips inside
-    solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1)
-    ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM) & (solid >= 0.9)
+    solid = np.mean(np.abs(ivals - pip_v[:, None]) <= 0.45 * diff[:, None], 1) >= 0.9
+    ok = (is_dark == (body_v > pip_v)) & (contrast >= MIN_CONTRAST) & (uniform >= MIN_UNIFORM)
+    chain = cand[:, 7] > 0
+    # (only candidates that pass every other check are looked at further)
+    for m in (2, 3):
+        # a row of three that is solid only inside each pip is flagged like a slanted blob: it
+        # counts only as a six's column (a word of print is a solid bar too)
+        if m == 3:
+            rows = np.flatnonzero((cand[:, 5] == m) & ok & ~solid)
+            if rows.size:
+                along, ou, ov = CHAIN_INNER[m]
+                civ = _row_samples(gray0, cand[rows], m, along[None, :], ou[None, :], ov[None, :])
+                each = np.mean(np.abs(civ - pip_v[rows, None]) <= 0.45 * diff[rows, None], 1) >= 0.9
+                chain[rows] |= each
+                solid[rows] = each
+        # a flagged row must show its beads: beside the waist between two pips lies body, beside
+        # a pip's centre the pip itself (a bar of print is as wide all along)
+        rows = np.flatnonzero((cand[:, 5] == m) & ok & solid & chain)
+        if rows.size:
+            centres = np.arange(m, dtype=np.float32) - 0.5 * (m - 1)
+            waists = 0.5 * (centres[1:] + centres[:-1])
+            zero_p, zero_w = np.zeros((1, m), np.float32), np.zeros((1, m - 1), np.float32)
+            beside_pips = sum(_row_samples(gray0, cand[rows], m, centres[None, :], zero_p, zero_p + k * BEAD_SIDE)
+                              for k in (1, -1)).mean(1)
+            beside_waists = sum(_row_samples(gray0, cand[rows], m, waists[None, :], zero_w, zero_w + k * BEAD_SIDE)
+                                for k in (1, -1)).mean(1)
+            towards_body = np.where(is_dark[rows], 1.0, -1.0) * 0.5 * (beside_waists - beside_pips)
+            solid[rows] = towards_body >= BEAD_MIN * np.maximum(diff[rows], 1.0)
+    ok &= solid
     return [Pip(float(fx[i]), float(fy[i]), float(minor[i]), float(major[i]), bool(is_dark[i]),
-                float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]))
+                float(pip_v[i]), float(body_v[i]), float(uniform[i]), float(angle[i]), int(cand[i, 5]),
+                chain=bool(chain[i]))
             for i in np.flatnonzero(ok)]
 
 
@@ -441,6 +531,10 @@ def _dedupe(pips: list[Pip]) -> list[Pip]:
     dark = np.array([p.dark for p in order], bool)
     near = ((xy[:, None, :] - xy[None, :, :]) ** 2).sum(2) <= (0.5 * np.maximum(major[:, None], major[None, :])) ** 2
     near &= dark[:, None] == dark[None, :]
+    # a flagged row of touching pips (see _slanted_shape) and the pips it covers are two readings of
+    # one place: both are kept, and group_faces takes the row only where it makes a six
+    chain = np.array([p.chain for p in order], bool)
+    near &= chain[:, None] == chain[None, :]
     kept = np.zeros(len(order), bool)
     for i in range(len(order)):
         if not (near[i] & kept).any():
@@ -529,20 +623,41 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
     size = np.float32([p.major / p.merged for p in pips])
     dark = np.array([p.dark for p in pips], bool)
     keep_out = np.float32([(0.5 * p.major + 1.5) ** 2 for p in pips])
-    of_polarity = {v: (xy[dark == v], keep_out[dark == v]) for v in (True, False)}
-    for i in range(n):
+    chain = np.array([p.chain for p in pips], bool)
+
+    def link(i: int, others: np.ndarray, on_way: np.ndarray) -> None:
+        """Link pip i with the pips ``others`` (indices) that are near, alike and on its body; the
+        pips ``on_way`` (a mask) are skipped where the line between two pips crosses them."""
         a = pips[i]
-        d2 = ((xy[i + 1:] - xy[i]) ** 2).sum(1)
-        for k in np.flatnonzero(d2 < (LINK_SPAN * np.maximum(size[i + 1:], size[i])) ** 2):
-            j = i + 1 + int(k)
+        d2 = ((xy[others] - xy[i]) ** 2).sum(1)
+        for j in others[d2 < (LINK_SPAN * np.maximum(size[others], size[i])) ** 2].tolist():
             b = pips[j]
             if find(i) == find(j) or not _compatible(a, b):
                 continue
-            if _same_body(planes, a, b, *of_polarity[a.dark]):
+            sel = on_way & (dark == a.dark)
+            if _same_body(planes, a, b, xy[sel], keep_out[sel]):
                 parent[find(i)] = find(j)
+
+    # the pips proper first; slanted blobs of touching pips (see _slanted_shape) are linked after,
+    # and a group they join keeps them only when it then makes a six
+    plain = np.flatnonzero(~chain)
+    for k, i in enumerate(plain.tolist()):
+        link(i, plain[k + 1:], ~chain)
     groups: dict[int, list[Pip]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(pips[i])
+    if chain.any():
+        plain_root = [find(i) for i in range(n)]
+        for i in np.flatnonzero(chain).tolist():
+            link(i, np.delete(np.arange(n), i), np.ones(n, bool))
+        for root, whole in _groups(pips, find).items():
+            rows = [p for p in whole if not any(_covers(c, p) for c in whole if c.chain)]
+            if _six_of_rows(rows):
+                groups[root] = rows
+            else:
+                for i in range(n):
+                    if not chain[i] and find(i) == root:
+                        groups.setdefault(n + plain_root[i], []).append(pips[i])
+    else:
+        groups = _groups(pips, find)
     faces = list(groups.values())
     for face in faces:
         # only the columns of a six touch: merged blobs count as 2-3 pips when the face then holds
@@ -552,6 +667,34 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
         for p in face:
             p.count = p.merged if use_merged else 1
     return faces
+
+
+def _six_of_rows(face: list[Pip]) -> bool:
+    """True when blobs with a flagged row of touching pips among them make a six in a six's layout."""
+    if sum(p.merged for p in face) != 6 or len(face) < 2 or not any(p.chain for p in face):
+        return False
+    spots = [xy for p in face for xy in _pip_spots(p, p.merged)]
+    misfit, scale = dice_body.layout_fit(spots)
+    d = statistics.median([p.d for p in face])
+    return misfit <= LAYOUT_TOL and 0.75 * d <= scale <= 3.5 * d
+
+
+def _covers(row: Pip, p: Pip) -> bool:
+    """True when pip p lies within the blob of touching pips ``row`` (a piece of it)."""
+    if p is row or p.chain:
+        return False
+    dx, dy = p.x - row.x, p.y - row.y
+    along = dx * math.cos(row.angle) + dy * math.sin(row.angle)
+    across = -dx * math.sin(row.angle) + dy * math.cos(row.angle)
+    return abs(along) <= 0.5 * row.major and abs(across) <= 0.5 * row.d
+
+
+def _groups(pips: list[Pip], find: Any) -> dict[int, list[Pip]]:
+    """Pips by the root of their linked group."""
+    groups: dict[int, list[Pip]] = {}
+    for i, p in enumerate(pips):
+        groups.setdefault(find(i), []).append(p)
+    return groups
 
 
 def _face_stats(face: list[Pip]) -> dict[str, float]:
@@ -637,7 +780,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if not keep[j] or fi["dark"] != fj["dark"]:
                 continue
             size = max(fi["size"], fj["size"])
-            if max(fi["major"], fj["major"]) > 3.5 * min(fi["major"], fj["major"]):
+            if max(fi["major"], fj["major"]) > SIDE_PIP_RATIO * min(fi["major"], fj["major"]):
                 continue
             if math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) > 1.5 * size:
                 continue
@@ -861,7 +1004,8 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
     Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
-    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob);
+    ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob, but
+    for the flagged rows of a six);
     ``scout`` limits the two finest pyramid levels to where vision.dice_scout sees spots.
     """
     pips = find_pips(planes, pip_range, fg, polarities, scout)
@@ -871,8 +1015,8 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     faces = []
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
     for face in group_faces(planes, pips):
-        if round_only and any(p.merged != 1 for p in face):
-            continue
+        if round_only and any(p.merged != 1 and not p.chain for p in face):
+            continue  # (a flagged row is kept only in a six's exact layout: see group_faces)
         if 2 <= len(face) <= 5:
             face = face + _complete_face(planes[int(face[0].dark)], face)
         count = sum(p.count for p in face)
@@ -922,13 +1066,41 @@ def _body_face(b: dice_body.DieBody) -> dict[str, Any]:
             "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
 
+def _pip_spots(p: Pip, count: int = 0) -> list[tuple[float, float]]:
+    """Centres of the ``count`` (default: its count) pips one blob stands for: touching pips of a
+    six's column lie along its long axis."""
+    count = count or p.count
+    if count == 1:
+        return [(p.x, p.y)]
+    # a row of k discs of diameter d at pitch q has a second moment along it of d^2/16 + q^2 (k^2-1)/12
+    # (major and minor are 4 x the square roots of the moments, plus 1)
+    var = max(((p.major - 1.0) / 4) ** 2 - ((p.d - 1.0) / 4) ** 2, 0.0)
+    q = math.sqrt(var * 12.0 / (count ** 2 - 1))
+    ca, sa = math.cos(p.angle), math.sin(p.angle)
+    return [(p.x + t * q * ca, p.y + t * q * sa) for t in np.arange(count) - 0.5 * (count - 1)]
+
+
+def _spot_pips(face: list[Pip]) -> list[Pip]:
+    """A face's pips one by one (a row of touching pips as its pips): colours are sampled around
+    each pip, and around a row's middle that ring would reach past the die."""
+    if all(p.count == 1 for p in face):
+        return face
+    return [Pip(x, y, p.d, p.d, p.dark, p.pip_v, p.body_v, p.uniform) for p in face for x, y in _pip_spots(p)]
+
+
+def _face_spots(face: list[Pip]) -> list[tuple[float, float]]:
+    """Centres of every pip of a face, touching pips counted one by one."""
+    return [xy for p in face for xy in _pip_spots(p)]
+
+
 def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
-    """A face of three or more single pips in a die's exact layout (keeps a die the body check missed)."""
-    face = f["face"]
-    if f["count"] < LAYOUT_MIN or len(face) != f["count"]:
+    """A face of three or more pips in a die's exact layout (keeps a die the body check missed)."""
+    spots = _face_spots(f["face"])
+    if f["count"] < LAYOUT_MIN or len(spots) != f["count"]:
         return False
-    misfit, scale = dice_body.layout_fit([(p.x, p.y) for p in face])
-    return misfit <= tol and 0.9 * f["d"] <= scale <= 3.5 * f["d"]
+    misfit, scale = dice_body.layout_fit(spots)
+    # the pitch of touching pips is about their width, which the threshold and blur widen
+    return misfit <= tol and 0.75 * f["d"] <= scale <= 3.5 * f["d"]
 
 
 def _neutral(bgr: np.ndarray) -> bool:
@@ -967,8 +1139,13 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
     """One face after the die-body check of _check_bodies (recounted), or None when it is dropped."""
-    pts = [(p.x, p.y, p.d) for p in f["face"]]
-    xy = np.float32([[p.x, p.y] for p in f["face"]])
+    pts = [(x, y, p.d) for p in f["face"] for x, y in _pip_spots(p)]
+    spots = [(x, y) for x, y, _ in pts]
+    h, w = pyramid.levels[0].shape[:2]
+    r = 0.5 * f["d"]
+    if len(spots) > len(f["face"]) and not all(r <= x <= w - 1 - r and r <= y <= h - 1 - r for x, y in spots):
+        return None  # touching pips running out of the frame: no whole six in view
+    xy = np.float32(spots)
     far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
     side = max(1.5 * far, 5.0 * f["d"])
     b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
@@ -978,14 +1155,19 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         return None  # white spots that the red pass found too (glare on black plastic): no red pips
     if f["count"] == 1 and b.kind in ("touch", "framed") and not f.get("sides"):
         return None  # a lone spot with no clean die around it: glare, a stud, a coin
-    if b.kind == "die" and not b.count and not dice_body.diagonal([(p.x, p.y) for p in f["face"]], b.angle):
+    if b.kind == "die" and not b.count and not dice_body.diagonal(spots, b.angle):
         return None  # two or three spots along a side of their blob: print, not a die
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
         return None  # spots on a blob that neither recount as a die nor lie in a die's layout
-    if not b.count and len(f["face"]) < f["count"]:
+    if not b.count and len(f["face"]) < f["count"] and not _fits_layout(f):
         return None  # long blobs taken for touching pips, with no clean die around them: print (an 8)
     if b.kind == "die" and b.count:
-        f["count"] = b.count
+        # the recount mends split or lost pips; it can lose pips too (a six's columns merge into
+        # two bars on a small die): a face whose own pips lie in their face's exact layout, all on
+        # this die (two touching threes make a six's layout too), keeps them
+        on_die = all(math.hypot(x - b.x, y - b.y) <= 0.5 * b.side for x, y in spots)
+        if not (b.count < f["count"] and on_die and _fits_layout(f)):
+            f["count"] = b.count
         f["x"], f["y"] = b.x, b.y
         f["size"] = b.side
     return f
@@ -1027,7 +1209,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             faces = _merge_passes(faces, extra, any_polarity=True)
     gains = _wb_gains(frame)
     for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
-        f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
+        f["bgr"] = _face_bgr(frame, _spot_pips(f["face"]), gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
     faces = _drop_side_faces(faces)
     pyramid = dice_body.Pyramid(frame)
@@ -1037,7 +1219,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid, fg)]
     out = []
     for f in faces:
-        body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, f["face"], gains)
+        body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains)
         body_lab, pip_lab = _lab(body_bgr)[0], _lab(pip_bgr)[0]
         body, pip = classify_colours(body_lab, pip_lab, f["dark"])
         conf = f["conf"]
