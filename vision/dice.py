@@ -83,6 +83,8 @@ LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's sca
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+CLIPPED = 250  # a raw channel at or above this is clipped (its ratio to the others is lost)
+WB_BRIGHT, WB_REACH, WB_RADIUS = 0.7, 0.9, 0.1  # the dice's own white: see _dice_white
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
@@ -110,6 +112,7 @@ def _ring_offsets(n: int) -> np.ndarray:
 
 RING12 = _ring_offsets(12)
 RING16 = _ring_offsets(16)
+PIP_SPOTS = np.float64([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]])  # where a pip's colour is sampled
 INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.5 * _ring_offsets(8)])
 
 
@@ -652,8 +655,13 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [f for f, k in zip(faces, keep, strict=True) if k]
 
 
-def _wb_gains(frame: np.ndarray) -> np.ndarray:
-    """Grey-world channel gains from a sparse grid of pixels (cheap; gains only, frame untouched)."""
+def _wb_gains(frame: np.ndarray, faces: list[list[Pip]] | None = None) -> np.ndarray:
+    """Channel gains: grey-world and white-patch of the frame, refined by the dice's own white (``faces``).
+
+    The table fills most of a frame, and a coloured (wooden) table pulls both frame estimates its
+    way; so where faces are given, the light's colour is taken from the dice themselves when they
+    agree on it (see _dice_white).
+    """
     step = max(1, min(frame.shape[:2]) // 60)
     small = frame[::step, ::step].reshape(-1, 3).astype(np.float32)
     means = np.maximum(small.mean(0), 1.0)
@@ -662,7 +670,45 @@ def _wb_gains(frame: np.ndarray) -> np.ndarray:
     # table fools grey-world alone, so the two estimates are blended
     tops = np.maximum(np.percentile(small, 99, axis=0), 1.0)
     white_patch = tops.mean() / tops
-    return np.clip(np.sqrt(grey_world * white_patch), 0.5, 2.0)
+    gains = np.clip(np.sqrt(grey_world * white_patch), 0.5, 2.0)
+    return _dice_white(frame, faces, gains) if faces else gains
+
+
+def _dice_white(frame: np.ndarray, faces: list[list[Pip]], gains: np.ndarray) -> np.ndarray:
+    """The frame's gains moved so the dice's own white is neutral, when two or more faces agree on it.
+
+    The brighter side of each face (the body of a face with dark pips, the pips of one with bright
+    pips) is white on most dice and gold, or a body colour, on the others. Of those bright sides
+    (at least WB_BRIGHT of the brightest, none clipped), within WB_REACH of neutral after the
+    frame's gains (log channel ratios), the largest set of faces agreeing within WB_RADIUS is taken
+    as white: gold pips are darker than white ones under the same light, and dice colours lie
+    farther from neutral than a wrong white balance puts white.
+    """
+    ones = np.ones(3, np.float32)
+    refs, lum = [], []
+    for face in faces:
+        body, pips = _face_bgr(frame, face, ones)
+        raw = body if face[0].dark else pips
+        c = raw * gains
+        if raw.max() >= CLIPPED or c.max() < 40 or c.min() < 3:
+            continue  # clipped, or too dark for its channel ratios to mean much
+        refs.append((math.log(c[2] / c[1]), math.log(c[0] / c[1])))
+        lum.append(float(c.mean()))
+    if len(refs) < 2:
+        return gains
+    pts, lum_a = np.float32(refs), np.float32(lum)
+    pts = pts[(lum_a >= WB_BRIGHT * lum_a.max()) & (np.hypot(pts[:, 0], pts[:, 1]) <= WB_REACH)]
+    best, centre = 1, None
+    for p in pts:
+        near = pts[np.hypot(pts[:, 0] - p[0], pts[:, 1] - p[1]) <= WB_RADIUS]
+        mid = np.median(near, 0)
+        if len(near) > best or (len(near) == best and centre is not None
+                                and np.hypot(*mid) < np.hypot(*centre)):
+            best, centre = len(near), mid
+    if centre is None:
+        return gains
+    u, v = (float(x) for x in centre)
+    return (gains * np.float32([math.exp(-v), 1.0, math.exp(-u)])).astype(np.float32)
 
 
 SRGB_TO_XYZ = np.float32([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
@@ -686,17 +732,14 @@ def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple
 
 def _face_bgr(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """White-balanced BGR of the die body (ring between pips) and of the pips' centres."""
-    body_pts, pip_pts = [], []
-    for p in face:
-        r = 0.5 * p.major * 1.6 + 1.0
-        body_pts.append(np.stack([p.x + RING12[:, 0] * r, p.y + RING12[:, 1] * r], 1))
-        rr = 0.2 * p.d
-        pip_pts.append(np.float32([[p.x, p.y], [p.x + rr, p.y], [p.x - rr, p.y], [p.x, p.y + rr],
-                                   [p.x, p.y - rr]]))
-    bp = np.concatenate(body_pts)
-    pp = np.concatenate(pip_pts)
-    body = _sample(frame, bp[:, 0], bp[:, 1]).astype(np.float32) * gains
-    pips = _sample(frame, pp[:, 0], pp[:, 1]).astype(np.float32) * gains
+    xymd = np.float64([(p.x, p.y, p.major, p.d) for p in face])
+    x, y = xymd[:, :1], xymd[:, 1:2]
+    r = (0.5 * xymd[:, 2:3] * 1.6 + 1.0).astype(np.float32)  # body ring: 12 points per pip
+    rr = 0.2 * xymd[:, 3:4, None] * PIP_SPOTS  # pips: the centre and four points 0.2 diameters off it
+    xs = np.concatenate([(x.astype(np.float32) + RING12[:, 0] * r).ravel(), (x + rr[..., 0]).astype(np.float32).ravel()])
+    ys = np.concatenate([(y.astype(np.float32) + RING12[:, 1] * r).ravel(), (y + rr[..., 1]).astype(np.float32).ravel()])
+    both = _sample(frame, xs, ys).astype(np.float32) * gains
+    body, pips = both[:12 * len(face)], both[12 * len(face):]
     grey_b = body.mean(1)
     off = np.abs(grey_b - dice_body.median(grey_b))
     body = body[off <= dice_body.percentile(off, 70) + 1]
@@ -719,12 +762,13 @@ def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool)
         body = "other"
     else:
         body = "white" if dark_pips else "black"
-    pip_chroma = math.hypot(pa, pb)
-    gold = pb > 10 and pb > 0.8 * abs(pa) and pip_chroma > 12 and pl > 8
-    if gold and not (body == "other" and abs(pb - bb) < 12):
-        pip = "gold"
-    else:
-        pip = "black" if dark_pips else "white"
+    if body == "other":
+        # small or blurred pips take on some of a coloured body's colour: the share of the pip's
+        # chroma that lies along the body's is that mixing, what is left is the pip's own colour
+        s = min(max((pa * ba + pb * bb) / (ba * ba + bb * bb), 0.0), 1.0)
+        pa, pb = pa - s * ba, pb - s * bb
+    gold = pb > 10 and pb > 0.8 * abs(pa) and math.hypot(pa, pb) > 12 and pl > 8
+    pip = "gold" if gold else ("black" if dark_pips else "white")
     return body, pip
 
 
@@ -1025,7 +1069,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             for f in extra:
                 f["red_pass"] = True
             faces = _merge_passes(faces, extra, any_polarity=True)
-    gains = _wb_gains(frame)
+    gains = _wb_gains(frame, [f["face"] for f in faces])
     for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
         f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
