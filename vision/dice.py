@@ -655,13 +655,8 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [f for f, k in zip(faces, keep, strict=True) if k]
 
 
-def _wb_gains(frame: np.ndarray, faces: list[list[Pip]] | None = None) -> np.ndarray:
-    """Channel gains: grey-world and white-patch of the frame, refined by the dice's own white (``faces``).
-
-    The table fills most of a frame, and a coloured (wooden) table pulls both frame estimates its
-    way; so where faces are given, the light's colour is taken from the dice themselves when they
-    agree on it (see _dice_white).
-    """
+def _wb_gains(frame: np.ndarray) -> np.ndarray:
+    """Grey-world channel gains from a sparse grid of pixels (cheap; gains only, frame untouched)."""
     step = max(1, min(frame.shape[:2]) // 60)
     small = frame[::step, ::step].reshape(-1, 3).astype(np.float32)
     means = np.maximum(small.mean(0), 1.0)
@@ -670,45 +665,50 @@ def _wb_gains(frame: np.ndarray, faces: list[list[Pip]] | None = None) -> np.nda
     # table fools grey-world alone, so the two estimates are blended
     tops = np.maximum(np.percentile(small, 99, axis=0), 1.0)
     white_patch = tops.mean() / tops
-    gains = np.clip(np.sqrt(grey_world * white_patch), 0.5, 2.0)
-    return _dice_white(frame, faces, gains) if faces else gains
+    return np.clip(np.sqrt(grey_world * white_patch), 0.5, 2.0)
 
 
-def _dice_white(frame: np.ndarray, faces: list[list[Pip]], gains: np.ndarray) -> np.ndarray:
-    """The frame's gains moved so the dice's own white is neutral, when two or more faces agree on it.
+def _dice_white(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], gains: np.ndarray) -> np.ndarray:
+    """Channel factors that make the dice's own white neutral (ones when the dice do not agree on one).
 
-    The brighter side of each face (the body of a face with dark pips, the pips of one with bright
-    pips) is white on most dice and gold, or a body colour, on the others. Of those bright sides
-    (at least WB_BRIGHT of the brightest, none clipped), within WB_REACH of neutral after the
-    frame's gains (log channel ratios), the largest set of faces agreeing within WB_RADIUS is taken
-    as white: gold pips are darker than white ones under the same light, and dice colours lie
-    farther from neutral than a wrong white balance puts white.
+    ``colours`` are the dice's (body, pip) BGR balanced with the frame's ``gains``, ``dark`` their
+    pip polarity. The table fills most of a frame, and a coloured (wooden) table pulls the frame's
+    own estimate its way; the dice do not. The brighter side of each die (the body when its pips
+    are dark, else the pips) is white on most dice and gold, or a body colour, on the others. Of
+    those bright sides (at least WB_BRIGHT of the brightest, no channel clipped, within WB_REACH of
+    neutral as log channel ratios) the largest set of dice agreeing within WB_RADIUS is taken as
+    white: gold pips are darker than white ones under the same light, and dice colours lie farther
+    from neutral than a wrong white balance puts white. Two sets of pips alone may be two dice with
+    gold pips, so a set needs a body among them (a white die) or three dice.
     """
-    ones = np.ones(3, np.float32)
-    refs, lum = [], []
-    for face in faces:
-        body, pips = _face_bgr(frame, face, ones)
-        raw = body if face[0].dark else pips
-        c = raw * gains
-        if raw.max() >= CLIPPED or c.max() < 40 or c.min() < 3:
+    refs, lum, bodies = [], [], []
+    for (body, pips), is_dark in zip(colours, dark, strict=True):
+        c = np.asarray(body if is_dark else pips, np.float32)
+        if (c / gains).max() >= CLIPPED or c.max() < 40 or c.min() < 3:
             continue  # clipped, or too dark for its channel ratios to mean much
         refs.append((math.log(c[2] / c[1]), math.log(c[0] / c[1])))
         lum.append(float(c.mean()))
+        bodies.append(is_dark)
+    ones = np.ones(3, np.float32)
     if len(refs) < 2:
-        return gains
-    pts, lum_a = np.float32(refs), np.float32(lum)
-    pts = pts[(lum_a >= WB_BRIGHT * lum_a.max()) & (np.hypot(pts[:, 0], pts[:, 1]) <= WB_REACH)]
+        return ones
+    pts, lum_a, body_a = np.float32(refs), np.float32(lum), np.array(bodies)
+    keep = (lum_a >= WB_BRIGHT * lum_a.max()) & (np.hypot(pts[:, 0], pts[:, 1]) <= WB_REACH)
+    pts, body_a = pts[keep], body_a[keep]
     best, centre = 1, None
     for p in pts:
-        near = pts[np.hypot(pts[:, 0] - p[0], pts[:, 1] - p[1]) <= WB_RADIUS]
+        agree = np.hypot(pts[:, 0] - p[0], pts[:, 1] - p[1]) <= WB_RADIUS
+        if agree.sum() < 3 and not body_a[agree].any():
+            continue
+        near = pts[agree]
         mid = np.median(near, 0)
         if len(near) > best or (len(near) == best and centre is not None
                                 and np.hypot(*mid) < np.hypot(*centre)):
             best, centre = len(near), mid
     if centre is None:
-        return gains
+        return ones
     u, v = (float(x) for x in centre)
-    return (gains * np.float32([math.exp(-v), 1.0, math.exp(-u)])).astype(np.float32)
+    return np.float32([math.exp(-v), 1.0, math.exp(-u)])
 
 
 SRGB_TO_XYZ = np.float32([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
@@ -1069,7 +1069,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             for f in extra:
                 f["red_pass"] = True
             faces = _merge_passes(faces, extra, any_polarity=True)
-    gains = _wb_gains(frame, [f["face"] for f in faces])
+    gains = _wb_gains(frame)
     for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
         f["bgr"] = _face_bgr(frame, f["face"], gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
@@ -1080,10 +1080,11 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
     faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid, fg)]
     out = []
-    for f in faces:
-        body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, f["face"], gains)
+    colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, f["face"], gains) for f in faces]
+    white = _dice_white(colours, [f["dark"] for f in faces], gains)
+    for f, (body_bgr, pip_bgr) in zip(faces, colours, strict=True):
         body_lab, pip_lab = _lab(body_bgr)[0], _lab(pip_bgr)[0]
-        body, pip = classify_colours(body_lab, pip_lab, f["dark"])
+        body, pip = classify_colours(_lab(body_bgr * white)[0], _lab(pip_bgr * white)[0], f["dark"])
         conf = f["conf"]
         if profile and profile.get("classes"):
             near = _nearest_class(profile, body_lab, pip_lab, f["dark"])
