@@ -85,6 +85,7 @@ COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 CLIPPED = 250  # a raw channel at or above this is clipped (its ratio to the others is lost)
 WB_BRIGHT, WB_REACH, WB_RADIUS = 0.7, 0.9, 0.1  # the dice's own white: see _dice_white
+WB_PIP_BODY = 0.35  # ... bright pips count when their tint (log channel ratios) is within this of their body's
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
@@ -678,7 +679,8 @@ def _dice_white(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], 
     those bright sides (at least WB_BRIGHT of the brightest, no channel clipped, within WB_REACH of
     neutral as log channel ratios) the largest set of dice agreeing within WB_RADIUS is taken as
     white: gold pips are darker than white ones under the same light, and dice colours lie farther
-    from neutral than a wrong white balance puts white. Two sets of pips alone may be two dice with
+    from neutral than a wrong white balance puts white. Bright pips count only on a body of their
+    own tint (a black die under the same light): the pips of a translucent purple die are purple. Two sets of pips alone may be two dice with
     gold pips, so a set needs a body among them (a white die) or three dice.
     """
     refs, lum, bodies = [], [], []
@@ -686,6 +688,12 @@ def _dice_white(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], 
         c = np.asarray(body if is_dark else pips, np.float32)
         if (c / gains).max() >= CLIPPED or c.max() < 40 or c.min() < 3:
             continue  # clipped, or too dark for its channel ratios to mean much
+        if not is_dark:
+            # pips of a translucent coloured die carry its colour: they count only when their
+            # tint is the body's own (both shifted alike by the light: a black or grey die)
+            b = np.maximum(np.asarray(body, np.float32), 1.0)
+            if math.hypot(math.log(b[2] / b[1] * c[1] / c[2]), math.log(b[0] / b[1] * c[1] / c[0])) > WB_PIP_BODY:
+                continue
         refs.append((math.log(c[2] / c[1]), math.log(c[0] / c[1])))
         lum.append(float(c.mean()))
         bodies.append(is_dark)
