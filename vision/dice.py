@@ -88,6 +88,9 @@ LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount faile
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
 # level's largest pip, its own box at least this many times as long as wide ...
 CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
+CLIPPED = 250  # a raw channel at or above this is clipped (its ratio to the others is lost)
+WB_BRIGHT, WB_REACH, WB_RADIUS = 0.7, 0.9, 0.1  # the dice's own white: see _dice_white
+WB_PIP_BODY = 0.35  # ... bright pips count when their tint (log channel ratios) is within this of their body's
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
@@ -142,6 +145,7 @@ CHAIN_INNER = {3: _chain_inner(3)}
 BEAD_SIDE = 0.8  # beads are sought this many pip radii beside a row's axis; beside its waists the
 BEAD_MIN = 0.2  # plane is at least this share of the contrast nearer the body than beside its pips
 RING16 = _ring_offsets(16)
+PIP_SPOTS = np.float64([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]])  # where a pip's colour is sampled
 INNER = np.concatenate([np.zeros((1, 2), np.float32), 0.3 * _ring_offsets(4), 0.5 * _ring_offsets(8)])
 
 
@@ -808,6 +812,56 @@ def _wb_gains(frame: np.ndarray) -> np.ndarray:
     return np.clip(np.sqrt(grey_world * white_patch), 0.5, 2.0)
 
 
+def _dice_white(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], gains: np.ndarray) -> np.ndarray:
+    """Channel factors that make the dice's own white neutral (ones when the dice do not agree on one).
+
+    ``colours`` are the dice's (body, pip) BGR balanced with the frame's ``gains``, ``dark`` their
+    pip polarity. The table fills most of a frame, and a coloured (wooden) table pulls the frame's
+    own estimate its way; the dice do not. The brighter side of each die (the body when its pips
+    are dark, else the pips) is white on most dice and gold, or a body colour, on the others. Of
+    those bright sides (at least WB_BRIGHT of the brightest, no channel clipped, within WB_REACH of
+    neutral as log channel ratios) the largest set of dice agreeing within WB_RADIUS is taken as
+    white: gold pips are darker than white ones under the same light, and dice colours lie farther
+    from neutral than a wrong white balance puts white. Bright pips count only on a body of their
+    own tint (a black die under the same light): the pips of a translucent purple die are purple. Two sets of pips alone may be two dice with
+    gold pips, so a set needs a body among them (a white die) or three dice.
+    """
+    refs, lum, bodies = [], [], []
+    for (body, pips), is_dark in zip(colours, dark, strict=True):
+        c = np.asarray(body if is_dark else pips, np.float32)
+        if (c / gains).max() >= CLIPPED or c.max() < 40 or c.min() < 3:
+            continue  # clipped, or too dark for its channel ratios to mean much
+        if not is_dark:
+            # pips of a translucent coloured die carry its colour: they count only when their
+            # tint is the body's own (both shifted alike by the light: a black or grey die)
+            b = np.maximum(np.asarray(body, np.float32), 1.0)
+            if math.hypot(math.log(b[2] / b[1] * c[1] / c[2]), math.log(b[0] / b[1] * c[1] / c[0])) > WB_PIP_BODY:
+                continue
+        refs.append((math.log(c[2] / c[1]), math.log(c[0] / c[1])))
+        lum.append(float(c.mean()))
+        bodies.append(is_dark)
+    ones = np.ones(3, np.float32)
+    if len(refs) < 2:
+        return ones
+    pts, lum_a, body_a = np.float32(refs), np.float32(lum), np.array(bodies)
+    keep = (lum_a >= WB_BRIGHT * lum_a.max()) & (np.hypot(pts[:, 0], pts[:, 1]) <= WB_REACH)
+    pts, body_a = pts[keep], body_a[keep]
+    best, centre = 1, None
+    for p in pts:
+        agree = np.hypot(pts[:, 0] - p[0], pts[:, 1] - p[1]) <= WB_RADIUS
+        if agree.sum() < 3 and not body_a[agree].any():
+            continue
+        near = pts[agree]
+        mid = np.median(near, 0)
+        if len(near) > best or (len(near) == best and centre is not None
+                                and np.hypot(*mid) < np.hypot(*centre)):
+            best, centre = len(near), mid
+    if centre is None:
+        return ones
+    u, v = (float(x) for x in centre)
+    return np.float32([math.exp(-v), 1.0, math.exp(-u)])
+
+
 SRGB_TO_XYZ = np.float32([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
 D65 = np.float32([0.95047, 1.0, 1.08883])
 
@@ -829,17 +883,14 @@ def face_colours(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple
 
 def _face_bgr(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """White-balanced BGR of the die body (ring between pips) and of the pips' centres."""
-    body_pts, pip_pts = [], []
-    for p in face:
-        r = 0.5 * p.major * 1.6 + 1.0
-        body_pts.append(np.stack([p.x + RING12[:, 0] * r, p.y + RING12[:, 1] * r], 1))
-        rr = 0.2 * p.d
-        pip_pts.append(np.float32([[p.x, p.y], [p.x + rr, p.y], [p.x - rr, p.y], [p.x, p.y + rr],
-                                   [p.x, p.y - rr]]))
-    bp = np.concatenate(body_pts)
-    pp = np.concatenate(pip_pts)
-    body = _sample(frame, bp[:, 0], bp[:, 1]).astype(np.float32) * gains
-    pips = _sample(frame, pp[:, 0], pp[:, 1]).astype(np.float32) * gains
+    xymd = np.float64([(p.x, p.y, p.major, p.d) for p in face])
+    x, y = xymd[:, :1], xymd[:, 1:2]
+    r = (0.5 * xymd[:, 2:3] * 1.6 + 1.0).astype(np.float32)  # body ring: 12 points per pip
+    rr = 0.2 * xymd[:, 3:4, None] * PIP_SPOTS  # pips: the centre and four points 0.2 diameters off it
+    xs = np.concatenate([(x.astype(np.float32) + RING12[:, 0] * r).ravel(), (x + rr[..., 0]).astype(np.float32).ravel()])
+    ys = np.concatenate([(y.astype(np.float32) + RING12[:, 1] * r).ravel(), (y + rr[..., 1]).astype(np.float32).ravel()])
+    both = _sample(frame, xs, ys).astype(np.float32) * gains
+    body, pips = both[:12 * len(face)], both[12 * len(face):]
     grey_b = body.mean(1)
     off = np.abs(grey_b - dice_body.median(grey_b))
     body = body[off <= dice_body.percentile(off, 70) + 1]
@@ -862,12 +913,13 @@ def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool)
         body = "other"
     else:
         body = "white" if dark_pips else "black"
-    pip_chroma = math.hypot(pa, pb)
-    gold = pb > 10 and pb > 0.8 * abs(pa) and pip_chroma > 12 and pl > 8
-    if gold and not (body == "other" and abs(pb - bb) < 12):
-        pip = "gold"
-    else:
-        pip = "black" if dark_pips else "white"
+    if body == "other":
+        # small or blurred pips take on some of a coloured body's colour: the share of the pip's
+        # chroma that lies along the body's is that mixing, what is left is the pip's own colour
+        s = min(max((pa * ba + pb * bb) / (ba * ba + bb * bb), 0.0), 1.0)
+        pa, pb = pa - s * ba, pb - s * bb
+    gold = pb > 10 and pb > 0.8 * abs(pa) and math.hypot(pa, pb) > 12 and pl > 8
+    pip = "gold" if gold else ("black" if dark_pips else "white")
     return body, pip
 
 
@@ -1218,10 +1270,11 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
     faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid, fg)]
     out = []
-    for f in faces:
-        body_bgr, pip_bgr = f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains)
+    colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
+    white = _dice_white(colours, [f["dark"] for f in faces], gains)
+    for f, (body_bgr, pip_bgr) in zip(faces, colours, strict=True):
         body_lab, pip_lab = _lab(body_bgr)[0], _lab(pip_bgr)[0]
-        body, pip = classify_colours(body_lab, pip_lab, f["dark"])
+        body, pip = classify_colours(_lab(body_bgr * white)[0], _lab(pip_bgr * white)[0], f["dark"])
         conf = f["conf"]
         if profile and profile.get("classes"):
             near = _nearest_class(profile, body_lab, pip_lab, f["dark"])

@@ -16,6 +16,7 @@ face, in the face's own colours, so every threshold follows that die and that fr
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import statistics
@@ -53,6 +54,10 @@ SHADOW_W = 0.4  # weight of darkening in that distance (a shadow only darkens th
 BLOB_MAX = 0.35  # blobs wider than this share of the frame's short side are the table's own parts
 SEEDS_PER_BLOB = 4  # the strongest spots of a blob seed a look; the rest are its other pips or print
 MAX_SEEDS = 60  # looks per frame at most (time stays bounded on a cluttered table)
+
+
+_RING = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
+RING_COS, RING_SIN = np.cos(_RING)[None, :], np.sin(_RING)[None, :]  # the body ring's 12 directions
 
 
 @dataclass
@@ -100,9 +105,9 @@ def _lab(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def _dist(lab: np.ndarray, ref: np.ndarray) -> np.ndarray:
-    d = lab - ref.reshape(1, 1, 3)
-    return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
+def _dist(lab: list[np.ndarray], ref: np.ndarray) -> np.ndarray:
+    """Colour distance of every pixel (Lab planes) to ``ref``, chroma weighted 1.3."""
+    return cv2.magnitude(lab[0] - ref[0], 1.3 * cv2.magnitude(lab[1] - ref[1], lab[2] - ref[2]))
 
 
 class Pyramid:
@@ -110,6 +115,7 @@ class Pyramid:
 
     def __init__(self, frame: np.ndarray) -> None:
         self.levels = [frame]
+        self.looks: dict[tuple, DieBody] = {}  # look() answers of this frame, by their question
 
     def level(self, k: int) -> np.ndarray:
         while len(self.levels) <= k and min(self.levels[-1].shape[:2]) >= 32:
@@ -127,6 +133,16 @@ def look(frame: np.ndarray | Pyramid, pips: list[tuple[float, float, float]], re
     of the work.
     """
     pyr = frame if isinstance(frame, Pyramid) else Pyramid(frame)
+    # the same face is often asked about twice (a face and the same pips as another pass's
+    # alternative, a left-over pip that seeded a die-first look): the answer is kept per frame
+    key = (tuple(tuple(float(v) for v in p) for p in pips), float(reach), expect)
+    if key not in pyr.looks:
+        pyr.looks[key] = _look_scaled(pyr, pips, reach, expect)
+    return dataclasses.replace(pyr.looks[key])
+
+
+def _look_scaled(pyr: Pyramid, pips: list[tuple[float, float, float]], reach: float, expect: int) -> DieBody:
+    """look() on the pyramid level where the pips are LOOK_PIP-2xLOOK_PIP pixels, in frame pixels."""
     d = float(statistics.median([p[2] for p in pips]))
     k = max(int(math.floor(math.log2(max(d, 1e-3) / LOOK_PIP))), 0)
     img = pyr.level(k)
@@ -162,16 +178,19 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
         return DieBody("small")
     roi = frame[y0:y1, x0:x1]
     sigma = max(0.15 * d, 0.6)
-    lab = _lab(cv2.GaussianBlur(roi, (0, 0), sigma))
+    # Lab as three float planes (the distances below are made per plane, without copies)
+    lab8 = cv2.cvtColor(cv2.GaussianBlur(roi, (0, 0), sigma), cv2.COLOR_BGR2LAB)
+    lab = [p.astype(np.float32) for p in cv2.split(lab8)]
     lx, ly = xs - x0, ys - y0
-    # body samples: a ring just outside each pip
-    ang = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
+    # body samples: a ring just outside each pip (np.minimum/np.maximum: np.clip without its overhead)
     r = 0.5 * d * 1.7 + 1.0
-    sx = np.clip(np.rint((lx[:, None] + r * np.cos(ang)[None, :]).ravel()), 0, x1 - x0 - 1).astype(int)
-    sy = np.clip(np.rint((ly[:, None] + r * np.sin(ang)[None, :]).ravel()), 0, y1 - y0 - 1).astype(int)
-    ring = lab[sy, sx]
+    rw_, rh_ = x1 - x0, y1 - y0
+    sx = np.minimum(np.maximum(np.rint((lx[:, None] + r * RING_COS).ravel()), 0), rw_ - 1).astype(int)
+    sy = np.minimum(np.maximum(np.rint((ly[:, None] + r * RING_SIN).ravel()), 0), rh_ - 1).astype(int)
+    ring = lab8[sy, sx].astype(np.float32)
     body = median(ring)
-    pip_px = lab[np.clip(np.rint(ly).astype(int), 0, y1 - y0 - 1), np.clip(np.rint(lx).astype(int), 0, x1 - x0 - 1)]
+    pip_px = lab8[np.minimum(np.maximum(np.rint(ly).astype(int), 0), rh_ - 1),
+                  np.minimum(np.maximum(np.rint(lx).astype(int), 0), rw_ - 1)].astype(np.float32)
     pip = median(pip_px)
     dist = _dist(lab, body)
     ring_d = dist[sy, sx]
@@ -200,7 +219,6 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     solid = np.zeros_like(comp)
     cv2.drawContours(solid, [cnt], -1, 1, -1)
     bx, by, bw, bh = cv2.boundingRect(cnt)
-    rw_, rh_ = x1 - x0, y1 - y0
     touches = int(bx <= 0) + int(by <= 0) + int(bx + bw >= rw_) + int(by + bh >= rh_)
     if touches >= 2 and (bw >= 0.95 * rw_ or bh >= 0.95 * rh_):
         return DieBody("surface")
