@@ -8,6 +8,11 @@ Each run is done twice: once with the reader (vision.<kind>.read, or a cvtColor+
 stand-in when that reader is not installed) and once with no reader, the baseline of the same
 run. Prints the median over the runs of: frames shown per second, reading delay (median and 95th
 percentile, frame grabbed -> reading on screen) and readings per second.
+
+    python3 -m ui.bench --transfer [--runs 40]   (no display needed)
+
+times only the hand-over of a frame to the reader process and back: a black 1280x960 frame (the
+reader finds nothing on it at once) sent through shared memory and pickled, alternating.
 """
 
 from __future__ import annotations
@@ -130,16 +135,44 @@ def one_run(seconds: float, kind: str, with_reader: bool) -> dict[str, Any]:
     return result
 
 
+def transfer(runs: int) -> dict[str, float]:
+    """Median ms of a reader-process round trip of a black 1280x960 frame, through shared memory and
+    pickled, alternating in one run (the same process and reader for both)."""
+    from ui.camera import ProcessReader
+
+    frame = np.zeros((960, 1280, 3), np.uint8)
+    reader = ProcessReader("tokens")
+    times: dict[bool, list[float]] = {True: [], False: []}
+    try:
+        reader(frame)  # start the process and import the reader
+        for k in range(2 * runs):
+            reader._shared = k % 2 == 0  # the pickled path is the one taken where shared memory is missing
+            t0 = time.perf_counter()
+            reader(frame)
+            times[k % 2 == 0].append((time.perf_counter() - t0) * 1000)
+    finally:
+        reader.close()
+    return {"shared_ms": statistics.median(times[True]), "pickled_ms": statistics.median(times[False])}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m ui.bench", description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=8.0)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=None, help="runs (default 3; with --transfer, round trips: 40)")
     ap.add_argument("--kind", default="tokens", choices=["tokens", "dice", "cards", "board"])
     ap.add_argument("--child", choices=["reader", "none"], help=argparse.SUPPRESS)
+    ap.add_argument("--transfer", action="store_true", help="time only the frame hand-over to the reader process")
     args = ap.parse_args(argv)
+    if args.transfer:
+        t = transfer(args.runs or 40)
+        print(f"frame to reader process and back (black 1280x960, {os.cpu_count()} cores, load "
+              f"{os.getloadavg()[0]:.1f}): shared memory {t['shared_ms']:.1f} ms, pickled {t['pickled_ms']:.1f} ms "
+              f"median (shared / pickled {t['shared_ms'] / t['pickled_ms']:.2f})")
+        return 0
     if args.child:
         one_run(args.seconds, args.kind, args.child == "reader")
         return 0
+    args.runs = args.runs or 3
     if not os.environ.get("DISPLAY"):
         print("ui.bench needs a display; run it under Xvfb, e.g. xvfb-run -s '-screen 0 1920x1080x24' "
               "python3 -m ui.bench", file=sys.stderr)
