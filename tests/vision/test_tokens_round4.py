@@ -9,21 +9,11 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import bench_tokens, tokens
 from vision import mat as matmod
+from vision import tokens
 from vision.render import tokens as render
 
-
-def _wrong(seed: int) -> list[tuple[str, str | None]]:
-    """(true colour, read colour or None) of every butt read wrong in a rendered mat scene, plus
-    ("extra", colour) for detections of nothing."""
-    frame, truth = render.scene(seed, with_mat=True)
-    seen = tokens.read(frame).objects
-    pairs = bench_tokens.match(truth, seen)
-    wrong = [(truth[i]["colour"], None if j is None else seen[j]["colour"]) for i, j in pairs
-             if j is None or seen[j]["colour"] != truth[i]["colour"] or seen[j]["group"] != truth[i]["group"]]
-    used = {j for _, j in pairs}
-    return wrong + [("extra", s["colour"]) for j, s in enumerate(seen) if j not in used]
+from .test_tokens_dense import _wrong
 
 
 @lru_cache(maxsize=1)
@@ -54,17 +44,17 @@ def test_a_glare_spot_across_a_zone_edge_is_not_read_as_a_pink_butt(zone, side):
 @pytest.mark.parametrize("seed", [292, 383])
 def test_tuning_scenes_with_glare_at_a_zone_edge_have_no_extra_butt(seed):
     # the round-4 reader read a pink butt with confidence 1.0 in the glare beside a zone's border
-    assert _wrong(seed) == []
+    assert _wrong(seed, with_mat=True) == []
 
 
 @pytest.mark.parametrize("seed", [250, 358])
 def test_a_pink_butt_on_the_flank_of_broad_glare_is_read(seed):
     # its outline rises only by its own contrast above the glare, which the round-4 reader measured
     # against the glare's whole strength: the butt was taken for part of the glare and lost
-    assert _wrong(seed) == []
+    assert _wrong(seed, with_mat=True) == []
 
 
 @pytest.mark.parametrize("seed", [102, 276])
 def test_a_black_butt_beside_glare_is_not_read_gray(seed):
     # the glare's light lay on the butt: the round-4 reader read it gray
-    assert _wrong(seed) == []
+    assert _wrong(seed, with_mat=True) == []
