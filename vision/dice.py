@@ -68,10 +68,10 @@ RING_K = 1.35  # the body ring around a pip, in pip radii
 WAIST = 0.3  # touching pips show a waist this share of their contrast lighter (darker) between them
 MIN_UNIFORM = 0.72  # at least this fraction of the ring must look like body (or a touching pip)
 BODY_TOL = 0.15  # bodies of one face's pips differ by at most this share of the pip contrast
-SIDE_BODY_RATIO = 0.86
+SIDE_BODY_RATIO = 0.86  # a neighbouring face whose body is darker than this x the other's is a side face
 SIDE_PIP_RATIO = 3.5  # a side face's pips are the top face's, foreshortened: as long within this ratio (2 read 3 more
 # oblique dev dice and dropped fewer dark dice beside bright table patches, but cost 4-5 % of the time)
-SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this  # a neighbouring face whose body is darker than this x the other's is a side face
+SIDE_CHROMA = 0.06  # chromaticity shares of a die's lit and shaded faces differ by at most this
 MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mask
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
 FG_SUPPORT = 0.2  # the foreground-only mean needs this share of foreground in its box
