@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from vision import board_grid
-from vision.common import ImageError, Observation, check_frame
+from vision.common import ImageError, Observation, check_frame, median
 
 COLOURS = ("R", "Y", "G", "B")
 CONTENTS = ("empty", "button", "star")
@@ -59,7 +59,7 @@ def _order(quad: np.ndarray) -> np.ndarray:
 def _quads(gray: np.ndarray) -> list[np.ndarray]:
     """Large convex quadrilaterals outlined by edges, largest first."""
     blur = cv2.GaussianBlur(gray, (5, 5), 0)
-    med = float(board_grid.median(blur[::3, ::3]))  # every third pixel is plenty for the median
+    med = float(median(blur[::3, ::3].ravel()))  # every third pixel is plenty for the median
     edges = cv2.Canny(blur, max(10.0, 0.5 * med), max(30.0, 1.2 * med))
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -237,7 +237,7 @@ def _ring_ridge(prof: np.ndarray) -> np.ndarray:
     glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
     ridge = _band_step(prof)
     best = ridge[:, (_MID_BANDS >= 0.25) & (_MID_BANDS < 0.38)].max(axis=1)
-    return board_grid.median(best, axis=1)
+    return median(best, axis=1)
 
 
 def _edge_valley(prof: np.ndarray) -> np.ndarray:
@@ -290,8 +290,8 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     cells = cells.astype(np.float32)
     lum = (cells[..., 0] + cells[..., 1] + cells[..., 2]) / 3
     # the four corners (a piece in the middle never covers them), each on its own
-    corner = board_grid.median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
-    ring = board_grid.median(corner, axis=1)  # (36, 3)
+    corner = median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
+    ring = median(corner, axis=1)  # (36, 3)
     # glare adds white light, which washes a colour out: the most saturated corner is the one glare
     # touched least, so the printed colour is read there
     sat = (corner.max(axis=2) - corner.min(axis=2)) / (corner.max(axis=2) + EPS)
@@ -317,7 +317,7 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     valley = _edge_valley(_radial_profiles(lum))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
-    board_l = float(board_grid.median(ring_l))
+    board_l = float(median(ring_l))
     sharp = _sharpness(top)
     return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
             "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
@@ -339,7 +339,7 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
                            + [top[k * CELL - 1:k * CELL + 1, :].reshape(-1, 3) for k in range(1, 6)])
     lum = lines.sum(axis=1, dtype=np.int32)
     k = int(0.6 * len(lum))
-    white = board_grid.median(lines[lum >= np.partition(lum, k)[k]], axis=0).astype(np.float32)
+    white = median(lines[lum >= np.partition(lum, k)[k]], axis=0).astype(np.float32)
     gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
     return cv2.transform(top, np.diag(gains))  # per-channel gains, saturating at 255
 

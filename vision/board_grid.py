@@ -7,25 +7,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.common import median
+
 S = 16  # pixels per cell of the small warp the lines are searched in
 MARGIN = 0.5  # cells of margin around the grid in that warp
-
-
-def median(a: np.ndarray, axis: int | None = None) -> np.ndarray | float:
-    """np.median (the mean of the two middle values of an even count; float64 for integers) by
-    partition: np.median's own overhead is more than the work on the small arrays read here."""
-    if axis is None:
-        a, axis = a.ravel(), 0
-    n = a.shape[axis]
-    if a.dtype.kind in "iu":
-        a = a.astype(np.float64)
-    k = n // 2
-    if n % 2:
-        out = np.take(np.partition(a, k, axis=axis), k, axis=axis)
-    else:
-        two = np.partition(a, (k - 1, k), axis=axis)
-        out = (np.take(two, k - 1, axis=axis) + np.take(two, k, axis=axis)) / 2
-    return out
 
 
 _K_IDX, _C_IDX = np.indices((5, 6))  # (line, cell) index arrays of the (5, 6) line offsets
@@ -48,8 +33,7 @@ def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarr
         den = p0 - 2 * p1 + p2
         sub = np.where((den < 0) & (i == inner), np.clip(0.5 * (p0 - p2) / np.where(den < 0, den, -1), -0.5, 0.5), 0)
         off.append((i - span + sub) / S)
-        # the median of an odd count (2 * span + 1 positions) is its middle element: partition, not np.median
-        strength.append(band.max(axis=1) - np.partition(band, span, axis=1)[:, span])
+        strength.append(band.max(axis=1) - median(band, axis=1))
     return np.float32(off), np.float32(strength)
 
 
@@ -67,7 +51,7 @@ def _fit_lines(off: np.ndarray, strength: np.ndarray) -> np.ndarray | None:
     outliers dropped; None when too few crossings stand out."""
     along = np.broadcast_to(np.arange(6, dtype=np.float32) + 0.5, (10, 6))
     pos = (off + np.arange(1, 6, dtype=np.float32)[None, :, None]).reshape(10, 6)
-    keep = (strength > 0.25 * max(float(median(strength)), 1e-3)).reshape(10, 6).astype(np.float32)
+    keep = (strength > 0.25 * max(float(median(strength.ravel())), 1e-3)).reshape(10, 6).astype(np.float32)
     if keep.sum(axis=1).min() < 3:
         return None
     a, b = _fit(along, pos, keep)

@@ -83,3 +83,28 @@ def white_patch_correct(frame: np.ndarray, white_bgr: np.ndarray, target: float 
     white = np.maximum(np.asarray(white_bgr, np.float32), 1.0)
     gains = np.clip(target / white, 0.3, 4.0)
     return np.clip(frame.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+
+
+def median(a: np.ndarray, axis: int = 0) -> np.ndarray:
+    """np.median along ``axis`` by partition (the same value: the mean of the two middle values of an
+    even count, float64 for integers): np.median's own overhead is more than the work on the small
+    arrays the readers take medians of."""
+    n = a.shape[axis]
+    if a.dtype.kind in "iu":
+        a = a.astype(np.float64)
+    k = n // 2
+    if n % 2:
+        return np.take(np.partition(a, k, axis=axis), k, axis=axis)
+    two = np.partition(a, (k - 1, k), axis=axis)
+    return (np.take(two, k - 1, axis=axis) + np.take(two, k, axis=axis)) / 2
+
+
+def percentile(a: np.ndarray, q: float) -> np.floating:
+    """np.percentile(a, q) of a non-empty 1-D array (linear method, numpy's own rounding), without its overhead."""
+    s = np.sort(a)
+    pos = q / 100 * (s.size - 1)
+    i = int(pos)
+    t = pos - i
+    lo, hi = s[i], s[min(i + 1, s.size - 1)]
+    diff = hi - lo
+    return hi - diff * (1 - t) if t >= 0.5 else lo + diff * t

@@ -49,7 +49,7 @@ import cv2
 import numpy as np
 
 from vision import dice_body, dice_scout
-from vision.common import ImageError, Observation, check_frame
+from vision.common import ImageError, Observation, check_frame, median, percentile
 
 BODIES = ("white", "black", "other")
 PIP_COLOURS = ("gold", "white", "black")
@@ -892,9 +892,9 @@ def _face_bgr(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> tuple[np
     both = _sample(frame, xs, ys).astype(np.float32) * gains
     body, pips = both[:12 * len(face)], both[12 * len(face):]
     grey_b = body.mean(1)
-    off = np.abs(grey_b - dice_body.median(grey_b))
-    body = body[off <= dice_body.percentile(off, 70) + 1]
-    return dice_body.median(body), dice_body.median(pips)
+    off = np.abs(grey_b - median(grey_b))
+    body = body[off <= percentile(off, 70) + 1]
+    return median(body), median(pips)
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:

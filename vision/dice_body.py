@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision.common import median, percentile
+
 # body check around a face (look)
 BODY_SPREAD_K = 1.5  # body pixels lie within this many times the body ring's median distance (+6)
 AROUND_K = 1.3  # the surroundings must be at least this much farther from the body than that
@@ -79,26 +81,6 @@ class DieBody:
     pip_l: float = 0.0
     pip_d: float = 0.0  # pip diameter
     angle: float = 0.0  # of the body's min-area rectangle (degrees)
-
-
-def median(a: np.ndarray) -> np.ndarray:
-    """np.median along the first axis by partial sort (the same value, a fraction of the overhead)."""
-    n = a.shape[0]
-    if n % 2:
-        return np.partition(a, n // 2, 0)[n // 2]
-    part = np.partition(a, (n // 2 - 1, n // 2), 0)
-    return np.mean(part[n // 2 - 1:n // 2 + 1], 0)
-
-
-def percentile(a: np.ndarray, q: float) -> np.floating:
-    """np.percentile(a, q) of a non-empty 1-D array (linear method, numpy's own rounding), without its overhead."""
-    s = np.sort(a)
-    pos = q / 100 * (s.size - 1)
-    i = int(pos)
-    t = pos - i
-    lo, hi = s[i], s[min(i + 1, s.size - 1)]
-    diff = hi - lo
-    return hi - diff * (1 - t) if t >= 0.5 else lo + diff * t
 
 
 def _lab(img: np.ndarray) -> np.ndarray:

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import bench_dice, dice, dice_body
+from vision import bench_dice, common, dice, dice_body
 
 PHOTOS = bench_dice.shared_photos()
 needs_photos = pytest.mark.skipif(PHOTOS is None, reason="shared dice photos not found (photos/dice)")
@@ -127,13 +127,13 @@ def test_layout_fit_tells_a_face_from_a_row_of_spots():
 
 
 def test_fast_median_and_percentile_give_numpys_values():
-    # the body looks decide on these values: the fast forms must not move a threshold by a bit
+    # the body looks and the board decide on these values: the fast forms must not move a threshold by a bit
     rng = np.random.default_rng(3)
     for n in range(1, 40):
         rows = (rng.normal(size=(n, 3)) * 60).astype(np.float32)
-        assert np.array_equal(dice_body.median(rows), np.median(rows, 0))
+        assert np.array_equal(common.median(rows), np.median(rows, 0))
         flat = np.float32(rng.integers(1, 500, size=n))
-        assert dice_body.median(flat) == np.median(flat)
+        assert common.median(flat) == np.median(flat)
         for q in (25, 70):
-            assert dice_body.percentile(flat, q) == np.percentile(flat, q)
-            assert dice_body.percentile(rows[:, 0], q) == np.percentile(rows[:, 0], q)
+            assert common.percentile(flat, q) == np.percentile(flat, q)
+            assert common.percentile(rows[:, 0], q) == np.percentile(rows[:, 0], q)
