@@ -281,9 +281,10 @@ class ProcessReader:
     """The reader in its own process, so its Python work never holds the UI process's GIL.
 
     Calling it blocks the calling (reader) thread until the objects are back. The frame travels
-    through a block of shared memory (one copy, about 1 ms for 1280x960, where pickling it through
-    the pool's pipe took several ms and the screen process's processor time); where shared memory
-    is missing it is pickled. ``close`` ends the process and frees the block.
+    through a block of shared memory (one copy, where pickling it through the pool's pipe cost
+    the screen process's processor time: ``python3 -m ui.bench --transfer`` compares the two);
+    ``shared`` is False where shared memory is missing, and the frame is then pickled. ``close``
+    ends the process and frees the block.
     """
 
     def __init__(self, kind: str, profile: dict | None = None):
@@ -295,7 +296,7 @@ class ProcessReader:
         self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_lower_priority)
         self._shm: Any = None
-        self._shared = True
+        self.shared = True
 
     def _block(self, nbytes: int) -> Any:
         """The shared block, made anew when a frame no longer fits in it; None without shared memory."""
@@ -307,12 +308,12 @@ class ProcessReader:
 
             self._shm = shared_memory.SharedMemory(create=True, size=nbytes)
         except (ImportError, OSError):  # no /dev/shm here: pickle the frames instead
-            self._shared = False
+            self.shared = False
         return self._shm
 
     def __call__(self, frame: np.ndarray) -> Any:
         frame = np.ascontiguousarray(frame)
-        shm = self._block(frame.nbytes) if self._shared else None
+        shm = self._block(frame.nbytes) if self.shared else None
         if shm is None:
             future = self.pool.submit(read_objects, self.kind, self.profile, frame)
         else:

@@ -60,7 +60,7 @@ def test_without_shared_memory_the_frame_is_pickled_and_read_the_same(monkeypatc
 
         monkeypatch.setattr(shared_memory, "SharedMemory", no_shm)
         assert r(frame).objects == [dict(o) for o in tokens.read(frame).objects]
-        assert r._shm is None and not r._shared
+        assert r._shm is None and not r.shared
     finally:
         r.close()
 
