@@ -34,6 +34,8 @@ WORK_WIDTH = 480
 EPS = 6.0
 MIN_GRID = 0.2  # least grid score (pale lines over cells and border) of a board
 GOOD_GRID = 0.45  # a grid score no other outline needs to beat
+SETTLED = 0.1  # a refit pass that moved no corner further (cells) has settled
+SETTLE_ROUNDS = 2  # most extra refits of the chosen grid while it has not settled
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:
@@ -157,16 +159,26 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
             continue
         scores = board_grid.grid_scores(frame, homs)
         for i in sorted(range(len(homs)), key=lambda i: -scores[i])[:3]:
-            hom = board_grid.refine(frame, homs[i])
+            hom, moved = board_grid.refine_moved(frame, homs[i])
             score = board_grid.grid_score(frame, hom)
             if best is None or score > best[0]:
-                best = (score, hom)
+                best, best_moved = (score, hom), moved
             if best[0] >= GOOD_GRID:
                 break
         if best is not None and best[0] >= GOOD_GRID:
             break
     if best is None or best[0] < MIN_GRID:
         return None
+    # an outline a glare spot bent far is pulled back only partway by one refit: while the last pass
+    # still moved a corner, refit the chosen grid again and keep it when its lines fit better
+    for _ in range(SETTLE_ROUNDS):
+        if best_moved <= SETTLED:
+            break
+        hom, best_moved = board_grid.refine_moved(frame, best[1])
+        score = board_grid.grid_score(frame, hom)
+        if score <= best[0]:
+            break
+        best = (score, hom)
     # an outline one cell too small or too far over still lays the inner lines on lines: the border
     # check of the grid score tells the true grid from the four grids one cell off
     moved = [best[1] @ np.float32([[1, 0, dx], [0, 1, dy], [0, 0, 1]])

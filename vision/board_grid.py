@@ -87,7 +87,16 @@ _CROSSINGS = np.float32([(j, k) for j in range(1, 6) for k in range(1, 6)])  # i
 
 def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15)) -> np.ndarray:
     """The grid's homography (grid units -> frame) refitted to the pale lines between the cells."""
+    return refine_moved(frame, hom, passes)[0]
+
+
+def refine_moved(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15)
+                 ) -> tuple[np.ndarray, float]:
+    """refine(), and how far (cells) its last pass moved a corner of the grid: a pass that still moves
+    it far has not settled (an outline a glare spot bent far is pulled back only partway)."""
     n = int(round((6 + 2 * MARGIN) * S))
+    corners = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2)
+    moved = 0.0
     for reach in passes:
         to_grid = np.float32([[1 / S, 0, -MARGIN], [0, 1 / S, -MARGIN], [0, 0, 1]])
         small = cv2.warpPerspective(frame, hom @ to_grid, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
@@ -96,7 +105,7 @@ def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3,
         img = cv2.blur(cv2.min(cv2.min(b, g), r), (3, 3)).astype(np.float32)
         fits = _fit_lines(*_line_positions(img, reach))
         if fits is None:
-            return hom
+            return hom, 0.0
         # crossing of vertical line j (x = a_v * y + b_v) and horizontal line k (y = a_h * x + b_h)
         av, bv = fits[1, :, 0, None], fits[1, :, 1, None]
         ah, bh = fits[0, None, :, 0], fits[0, None, :, 1]
@@ -106,15 +115,14 @@ def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3,
         # that fit best (a trimmed least-squares fit: as robust here as LMedS, several times faster)
         fix = _trimmed_homography(_CROSSINGS, np.float32(seen))
         if fix is None or not np.all(np.isfinite(fix)):
-            return hom
+            return hom, 0.0
         # a refit that moves the grid's corners by more than a cell found the wrong lines
-        corners = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2)
-        moved = cv2.perspectiveTransform(corners, fix).reshape(-1, 2) - corners.reshape(-1, 2)
-        if np.abs(moved).max() > 1.0:
-            return hom
+        moved = float(np.abs(cv2.perspectiveTransform(corners, fix) - corners).max())
+        if moved > 1.0:
+            return hom, 0.0
         hom = hom @ fix
         hom /= hom[2, 2]
-    return hom
+    return hom, moved
 
 
 def _sample_points() -> tuple[np.ndarray, int, int]:

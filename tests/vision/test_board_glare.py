@@ -62,6 +62,17 @@ def test_the_grid_refit_pulls_a_bent_outline_back_onto_the_lines():
     assert worst(board_grid.refine(frame, off)) < 0.06
 
 
+@pytest.mark.parametrize("seed, allowed", [(22060, 1), (22155, 0)])
+def test_a_board_whose_outline_a_glare_spot_bent_far_is_read_on_its_own_lines(seed, allowed):
+    # tuning boards where a glare spot on the board's edge bent the outline so far that one refit
+    # pulled the grid back only partway (10 and 3 cells read wrong before the chosen grid was
+    # refitted again until it settled); 22060 keeps one star under a saturated spot read as empty
+    frame, truth = render.scene(seed)
+    seen = {(o["row"], o["col"]): (o["colour"], o["content"]) for o in board.read(frame).objects}
+    wrong = [t for t in truth if seen.get((t["row"], t["col"])) != (t["colour"], t["content"])]
+    assert len(wrong) <= allowed, wrong
+
+
 @pytest.mark.parametrize("dx, dy", [(0.5, 0.5), (1, 0), (0, -1)])
 def test_the_grid_score_tells_the_grid_from_one_laid_half_or_one_cell_off(dx, dy):
     # one cell off, the inner lines still fall on lines: only the border on every side tells
