@@ -37,7 +37,8 @@ WHOLE_FACE = 0.5
 # pieces of the face mask joined by a neck thinner than this (work scale) are tried one by one
 NECK_K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 NEUTRAL_TOP = 0.99  # the most neutral bright pixels: top 1 % of the weakest channel
-TABLE_TINT = 0.3  # brightest pixels this much more coloured than those are a coloured table  # face width / height above which the whole face (and its second index) shows
+TABLE_TINT = 0.3
+CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row (ratio) lost its top  # brightest pixels this much more coloured than those are a coloured table  # face width / height above which the whole face (and its second index) shows
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -242,6 +243,43 @@ def _face(sub: np.ndarray, x: int, y: int, min_area: float) -> dict[str, Any] | 
             "bbox": (int(x), int(y), int(sub.shape[1]), int(sub.shape[0]))}
 
 
+def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
+    """Give a face whose top was cut off by its own index the height of its neighbours in the row.
+
+    In a fanned row the index may fill the whole width of a narrow strip, so the face mask of that
+    strip starts below the index and its quad misses the index. The cards of a row are one size and
+    stand on one line, so a face whose bottom lies on its neighbours' bottom line but whose top lies
+    clearly below theirs is extended upwards along its own sides to their height.
+    """
+    for f in faces:
+        tl, tr, br, bl = f["quad"]
+        best = None
+        for g in faces:
+            if g is f:
+                continue
+            gtl, _, _, gbl = g["quad"]
+            dx = abs(float(gbl[0] - bl[0]))
+            if dx > 1.6 * g["h"] or abs(float(gbl[1] - bl[1])) > 0.05 * g["h"] + 0.08 * dx:
+                continue
+            if best is None or dx < best[0]:
+                best = (dx, g)
+        if best is None:
+            continue
+        g = best[1]
+        gh = g["h"]
+        if not CUT_TOP[0] * gh < f["h"] < CUT_TOP[1] * gh:
+            continue
+        lift = gh - f["h"]
+        down = (bl - tl) / max(float(np.linalg.norm(bl - tl)), 1e-6)
+        # the neighbour's top must be clearly above this face's top, at this face's position
+        g_top_here = g["quad"][0][1] + (tl[0] - g["quad"][0][0]) * (g["quad"][1][1] - g["quad"][0][1]) / max(
+            float(g["quad"][1][0] - g["quad"][0][0]), 1e-6)
+        if tl[1] - g_top_here < 0.6 * lift:
+            continue
+        f["quad"] = np.float32([tl - down * lift, tr - down * lift, br, bl])
+        f["h"] = float(gh)
+
+
 def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
     mask, bal, chroma = _face_mask(small, white)
@@ -307,6 +345,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
                 faces.append(f)
     if not faces:
         return faces
+    _raise_cut_tops(faces)
     # one colour reading per face, from the unbalanced frame (white reference applied later)
     for f in faces:
         x, y, bw, bh = f["bbox"]
