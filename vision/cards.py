@@ -38,6 +38,7 @@ WHOLE_FACE = 0.5
 NECK_K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 NEUTRAL_TOP = 0.99  # the most neutral bright pixels: top 1 % of the weakest channel
 TABLE_TINT = 0.3
+TABLE_SAME = 0.99  # a cut-off piece this close in colour (cosine) to the table is table, not face
 CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row (ratio) lost its top  # brightest pixels this much more coloured than those are a coloured table  # face width / height above which the whole face (and its second index) shows
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
@@ -251,11 +252,16 @@ def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
     stand on one line, so a face whose bottom lies on its neighbours' bottom line but whose top lies
     clearly below theirs is extended upwards along its own sides to their height.
     """
+    if len(faces) < 2:
+        return
+    # cards on one table are one size: only a face as tall as the tallest cards (the second tallest,
+    # so that one odd shape does not decide) is a whole card's height; wood-grain specks are not
+    card_h = 0.85 * sorted(f["h"] for f in faces)[-2]
     for f in faces:
         tl, tr, br, bl = f["quad"]
         best = None
         for g in faces:
-            if g is f:
+            if g is f or g["h"] < card_h:
                 continue
             gtl, _, _, gbl = g["quad"]
             dx = abs(float(gbl[0] - bl[0]))
@@ -315,6 +321,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     for i in parts:
         groups.setdefault(root(i), []).append(i)
     faces = []
+    table = None  # the table's colour (most of the frame), once a face leaks into something
     for members in groups.values():
         area = int(sum(st[i][4] for i in members))
         if area < min_area:
@@ -335,10 +342,16 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         m, plab, pst, _ = cv2.connectedComponentsWithStats(cut, connectivity=4)
         if m <= 2:
             continue
+        if table is None:
+            table = np.median(bal[::8, ::8].reshape(-1, 3), axis=0)
+            table /= np.linalg.norm(table) + 1e-6
         for j in range(1, m):
             if pst[j, 4] < min_area / 2:
                 continue
             piece = cv2.dilate((plab == j).astype(np.uint8), NECK_K) & sub
+            col = np.array(cv2.mean(bal[y0:y1, x0:x1], mask=piece)[:3], np.float32)
+            if float(col @ table) / (np.linalg.norm(col) + 1e-6) > TABLE_SAME:  # the table cut off a face
+                continue
             px, py, pw, ph = cv2.boundingRect(piece)
             f = _face(np.ascontiguousarray(piece[py:py + ph, px:px + pw]), x0 + px, y0 + py, min_area)
             if f is not None:
