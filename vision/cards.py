@@ -217,14 +217,27 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
     return mask, bal, chroma
 
 
-def _face(sub: np.ndarray, x: int, y: int, min_area: float) -> dict[str, Any] | None:
-    """The face shape of one mask piece (bbox-local uint8 at x, y), or None if it is not four-sided."""
+def _outline(sub: np.ndarray) -> np.ndarray:
+    """Points of the biggest outer contour of a mask piece (bbox-local)."""
+    cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(cs, key=cv2.contourArea).reshape(-1, 2)
+
+
+def _face(sub: np.ndarray, x: int, y: int, min_area: float, extra: list[np.ndarray] | None = None,
+          ) -> dict[str, Any] | None:
+    """The face shape of one mask piece (bbox-local uint8 at x, y), or None if it is not four-sided.
+
+    Small scraps of the piece are left out of the outline, except the ``extra`` outline points
+    (frame coordinates) of scraps known to be the face's own.
+    """
     area = cv2.countNonZero(sub)
     if area < min_area or sub.shape[0] < 16:
         return None
     cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     c = np.concatenate([cc.reshape(-1, 2) for cc in cs if len(cc) >= 3 and cv2.contourArea(cc) > 0.1 * area]
                        or [max(cs, key=cv2.contourArea).reshape(-1, 2)]) + np.int32([x, y])
+    if extra:
+        c = np.concatenate([c, *extra])
     quad = _fit_quad(c)
     if quad is None:
         return None
@@ -332,7 +345,16 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         y1 = max(st[i][1] + st[i][3] for i in members)
         part = labels[y0:y1, x0:x1]
         sub = ((part == members[0]) if len(members) == 1 else np.isin(part, members)).astype(np.uint8)
-        f = _face(sub, x0, y0, min_area)
+        extra = []
+        if len(members) > 1:
+            # a small piece of the face's own colour (the top of a narrow strip, above its index)
+            # keeps its place in the outline; wood specks joined to the face do not
+            main = max(members, key=lambda i: st[i][4])
+            for i in members:
+                if st[i][4] <= 0.1 * area and _same_colour(bal, labels, stats, i, main):
+                    px, py, pw, ph = st[i][:4]
+                    extra.append(_outline((labels[py:py + ph, px:px + pw] == i).astype(np.uint8)) + np.int32([px, py]))
+        f = _face(sub, x0, y0, min_area, extra)
         if f is not None:
             faces.append(f)
             continue

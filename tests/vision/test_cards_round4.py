@@ -72,3 +72,15 @@ def test_tight_fan_of_twelve_on_bright_orange_wood_is_read_in_order(wood, kelvin
     assert [o["position"] for _, o in pairs] == list(range(len(ROW)))
     assert len(seen) == len(ROW)  # no piece of the orange table taken for a card
 
+
+
+@pytest.mark.parametrize("seed", [8, 11])
+def test_a_fan_tighter_than_usual_keeps_its_first_cards(seed):
+    # a third of a card showing, small cards: the index fills each strip's width and cuts its
+    # colour in two, so the first strips all lose their tops; they must still be found by it
+    table = _table((150, 170, 190), 960, 1280, seed=7)
+    frame, truth = _fan(table, ROW, card_h=180, step=0.34, seed=seed)
+    frame = _photo(frame, 5000, seed=9)
+    seen = cards.read(frame).objects
+    assert [(o["colour"], o["value"]) for o in seen] == [(t["colour"], t["value"]) for t in truth]
+    assert [(o["row"], o["position"]) for o in seen] == [(0, p) for p in range(len(ROW))]
