@@ -33,13 +33,13 @@ WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
 MIN_CONFIDENCE = 0.15
-WHOLE_FACE = 0.5
+WHOLE_FACE = 0.5  # face width / height above which the whole face (and its second index) shows
 # pieces of the face mask joined by a neck thinner than this (work scale) are tried one by one
 NECK_K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 NEUTRAL_TOP = 0.99  # the most neutral bright pixels: top 1 % of the weakest channel
-TABLE_TINT = 0.3
+TABLE_TINT = 0.3  # brightest pixels this much more coloured than those are a coloured table
 TABLE_SAME = 0.99  # a cut-off piece this close in colour (cosine) to the table is table, not face
-CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row (ratio) lost its top  # brightest pixels this much more coloured than those are a coloured table  # face width / height above which the whole face (and its second index) shows
+CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row (ratio) lost its top
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
