@@ -2,6 +2,7 @@
 
     python3 -m vision.bench_cards                 # 500 scenes from seed 1_000_000, then speed
     python3 -m vision.bench_cards --scenes 100 --skip-speed
+    python3 -m vision.bench_cards --skip-accuracy --against /tmp/cards_old/vision/cards.py
 
 Accuracy: every card in the truth must be found (matched by its top-left corner) with the right
 colour and value; a missed card counts as wrong. Speed: median ms per 1280x960 frame with one row
@@ -12,6 +13,7 @@ same frame measured in the same run, and the peak memory of one read.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import multiprocessing
 import os
 import resource
@@ -109,8 +111,22 @@ def accuracy(n: int, start: int = EVAL_SEED, jobs: int = 1) -> dict[str, Any]:
     return {"cards": total, "accuracy": right / total, "missed": missed, "extra": extra}
 
 
-def speed(repeats: int = 30) -> dict[str, float]:
-    """Median ms per 1280x960 frame with a row of 12 cards, one thread, against a baseline."""
+def _load_reader(path: str) -> Any:
+    """Another card reader module from a file (e.g. main's vision/cards.py), imported under its own name."""
+    spec = importlib.util.spec_from_file_location("cards_against", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load a card reader from {path}")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def speed(repeats: int = 30, against: str | None = None) -> dict[str, float]:
+    """Median ms per 1280x960 frame with a row of 12 cards, one thread, against a baseline.
+
+    With ``against`` (a cards.py file), that reader is timed too, its reads alternating with this
+    reader's on the same frame so that both see the same load, and the new/old ratio is printed.
+    """
     cv2.setNumThreads(1)
     frame, truth = scene(EVAL_SEED - 1, rows=1, cards_per_row=12)
     cards.read(frame)  # warm-up: builds the glyph templates once
@@ -125,6 +141,21 @@ def speed(repeats: int = 30) -> dict[str, float]:
             cpu.append((time.thread_time() - c0) * 1000)
         return statistics.median(runs), statistics.median(cpu)
 
+    if against:
+        other = _load_reader(against)
+        other.read(frame)
+        new_t: list[tuple[float, float]] = []
+        old_t: list[tuple[float, float]] = []
+        for _ in range(repeats):
+            for fn, out in ((cards.read, new_t), (other.read, old_t)):
+                t0, c0 = time.perf_counter(), time.thread_time()
+                fn(frame)
+                out.append(((time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000))
+        nw, nc = (statistics.median(x[k] for x in new_t) for k in (0, 1))
+        ow, oc = (statistics.median(x[k] for x in old_t) for k in (0, 1))
+        print(f"against {against}: this reader {nw:.1f} ms wall / {nc:.1f} ms CPU, that reader {ow:.1f} ms wall / "
+              f"{oc:.1f} ms CPU (medians of {repeats} alternate reads); ratio new/old {nw / ow:.2f} wall, "
+              f"{nc / oc:.2f} CPU; {len(other.read(frame).objects)} cards read by that one")
     base, base_cpu = timed(lambda: cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (5, 5), 0))
     ms, ms_cpu = timed(lambda: cards.read(frame))
     tracemalloc.start()
@@ -148,12 +179,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes for the accuracy part (same figures)")
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-accuracy", action="store_true")
+    ap.add_argument("--against", metavar="CARDS_PY",
+                    help="also time another reader file (e.g. main's vision/cards.py) on the same frame")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
     if not args.skip_accuracy:
         accuracy(args.scenes, args.start, args.jobs)
     if not args.skip_speed:
-        speed(args.repeats)
+        speed(args.repeats, args.against)
     return 0
 
 

@@ -34,6 +34,12 @@ FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
 MIN_CONFIDENCE = 0.15
 WHOLE_FACE = 0.5  # face width / height above which the whole face (and its second index) shows
+# pieces of the face mask joined by a neck thinner than this (work scale) are tried one by one
+NECK_K = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+NEUTRAL_TOP = 0.99  # the most neutral bright pixels: top 1 % of the weakest channel
+TABLE_TINT = 0.3  # brightest pixels this much more coloured than those are a coloured table
+TABLE_SAME = 0.99  # a cut-off piece this close in colour (cosine) to the table is table, not face
+CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row (ratio) lost its top
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -79,7 +85,13 @@ def _vmax(img: np.ndarray) -> np.ndarray:
 
 
 def _white_estimate(img: np.ndarray) -> np.ndarray:
-    """BGR of the brightest unclipped pixels: card borders are normally the whitest thing on a table."""
+    """BGR of the white card borders: the brightest unclipped pixels, unless those are a coloured table.
+
+    Normally the borders are the whitest thing on a table, so the least coloured of the brightest
+    pixels. A bright orange or yellow table can fill all the brightest pixels, though; then the
+    pixels whose weakest channel is highest (the most neutral bright ones) are the borders, and
+    they are taken when the brightest pixels are clearly coloured next to them.
+    """
     sub = np.ascontiguousarray(img[::2, ::2])
     v = _vmax(sub)
     hist = cv2.calcHist([v], [0], None, [256], [0, 256]).ravel()[:250]
@@ -92,7 +104,18 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         return np.array([200.0, 200.0, 200.0], np.float32)
     # of the bright pixels, the least coloured: white borders rather than yellow faces
     pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
-    return px[pc <= _quantile(pc, 0.3)].mean(axis=0)
+    bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
+    b, g, r = cv2.split(sub)
+    vmin = cv2.min(cv2.min(b, g), r)
+    vmin[v > 249] = 0  # clipped glare says nothing about the light's colour
+    hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
+    t_min = 1 + int(np.searchsorted(hm, NEUTRAL_TOP * hm[-1]))
+    npx = sub[vmin >= t_min].astype(np.float32)
+    if len(npx) < 10:
+        return bright
+    neutral = npx.mean(axis=0)
+    rel = bright / np.maximum(neutral, 1.0)
+    return neutral if (rel.max() - rel.min()) / rel.max() > TABLE_TINT else bright
 
 
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -163,8 +186,8 @@ def _same_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, a: int,
     return float(na @ nb) > 0.97
 
 
-def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
-    """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
+def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame, its chroma."""
     gains = np.clip(white.mean() / np.maximum(white, 1.0), 0.3, 3.0)
     bal = cv2.multiply(small, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
     b, g, r = cv2.split(bal)
@@ -191,6 +214,94 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
     mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return mask, bal, chroma
+
+
+def _outline(sub: np.ndarray) -> np.ndarray:
+    """Points of the biggest outer contour of a mask piece (bbox-local)."""
+    cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(cs, key=cv2.contourArea).reshape(-1, 2)
+
+
+def _face(sub: np.ndarray, x: int, y: int, min_area: float, extra: list[np.ndarray] | None = None,
+          ) -> dict[str, Any] | None:
+    """The face shape of one mask piece (bbox-local uint8 at x, y), or None if it is not four-sided.
+
+    Small scraps of the piece are left out of the outline, except the ``extra`` outline points
+    (frame coordinates) of scraps known to be the face's own.
+    """
+    area = cv2.countNonZero(sub)
+    if area < min_area or sub.shape[0] < 16:
+        return None
+    cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    c = np.concatenate([cc.reshape(-1, 2) for cc in cs if len(cc) >= 3 and cv2.contourArea(cc) > 0.1 * area]
+                       or [max(cs, key=cv2.contourArea).reshape(-1, 2)]) + np.int32([x, y])
+    if extra:
+        c = np.concatenate([c, *extra])
+    quad = _fit_quad(c)
+    if quad is None:
+        return None
+    qa = cv2.contourArea(quad)
+    hull_area = cv2.contourArea(cv2.convexHull(c))
+    if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
+        return None
+    tl, tr, br, bl = quad
+    fh = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
+    fw = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+    if fh < 18 or not 0.05 < fw / fh < 0.85:
+        return None
+    down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
+    if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
+        return None
+    return {"quad": quad, "h": float(fh), "w": float(fw), "mask": sub,
+            "bbox": (int(x), int(y), int(sub.shape[1]), int(sub.shape[0]))}
+
+
+def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
+    """Give a face whose top was cut off by its own index the height of its neighbours in the row.
+
+    In a fanned row the index may fill the whole width of a narrow strip, so the face mask of that
+    strip starts below the index and its quad misses the index. The cards of a row are one size and
+    stand on one line, so a face whose bottom lies on its neighbours' bottom line but whose top lies
+    clearly below theirs is extended upwards along its own sides to their height.
+    """
+    if len(faces) < 2:
+        return
+    # cards on one table are one size: only a face as tall as the tallest cards (the second tallest,
+    # so that one odd shape does not decide) is a whole card's height; wood-grain specks are not
+    card_h = 0.85 * sorted(f["h"] for f in faces)[-2]
+    for f in faces:
+        tl, tr, br, bl = f["quad"]
+        best = None
+        for g in faces:
+            if g is f or g["h"] < card_h:
+                continue
+            gtl, _, _, gbl = g["quad"]
+            dx = abs(float(gbl[0] - bl[0]))
+            if dx > 1.6 * g["h"] or abs(float(gbl[1] - bl[1])) > 0.05 * g["h"] + 0.08 * dx:
+                continue
+            if best is None or dx < best[0]:
+                best = (dx, g)
+        if best is None:
+            continue
+        g = best[1]
+        gh = g["h"]
+        if not CUT_TOP[0] * gh < f["h"] < CUT_TOP[1] * gh:
+            continue
+        lift = gh - f["h"]
+        down = (bl - tl) / max(float(np.linalg.norm(bl - tl)), 1e-6)
+        # the neighbour's top must be clearly above this face's top, at this face's position
+        g_top_here = g["quad"][0][1] + (tl[0] - g["quad"][0][0]) * (g["quad"][1][1] - g["quad"][0][1]) / max(
+            float(g["quad"][1][0] - g["quad"][0][0]), 1e-6)
+        if tl[1] - g_top_here < 0.6 * lift:
+            continue
+        f["quad"] = np.float32([tl - down * lift, tr - down * lift, br, bl])
+        f["h"] = float(gh)
+
+
+def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
+    """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
+    mask, bal, chroma = _face_mask(small, white)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     h, w = mask.shape
     min_area = max(80.0, 0.0003 * h * w)
@@ -223,48 +334,57 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     for i in parts:
         groups.setdefault(root(i), []).append(i)
     faces = []
+    table = None  # the table's colour (most of the frame), once a face leaks into something
     for members in groups.values():
         area = int(sum(st[i][4] for i in members))
-        gy0 = min(st[i][1] for i in members)
-        gy1 = max(st[i][1] + st[i][3] for i in members)
-        if area < min_area or gy1 - gy0 < 16:
-            continue
-        pts = []
-        for i in members:
-            x, y, bw, bh = st[i][:4]
-            sub = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
-            cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            pts.append(max(cs, key=cv2.contourArea).reshape(-1, 2) + np.int32([x, y]))
-        c = np.concatenate(pts)
-        quad = _fit_quad(c)
-        if quad is None:
-            continue
-        qa = cv2.contourArea(quad)
-        hull_area = cv2.contourArea(cv2.convexHull(c))
-        if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
-            continue
-        tl, tr, br, bl = quad
-        fh = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
-        fw = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
-        if fh < 18 or not 0.05 < fw / fh < 0.85:
-            continue
-        down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
-        if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
+        if area < min_area:
             continue
         x0 = min(st[i][0] for i in members)
         y0 = min(st[i][1] for i in members)
         x1 = max(st[i][0] + st[i][2] for i in members)
         y1 = max(st[i][1] + st[i][3] for i in members)
-        faces.append({"quad": quad, "h": float(fh), "w": float(fw), "labels": members,
-                      "bbox": (int(x0), int(y0), int(x1 - x0), int(y1 - y0))})
+        part = labels[y0:y1, x0:x1]
+        sub = ((part == members[0]) if len(members) == 1 else np.isin(part, members)).astype(np.uint8)
+        extra = []
+        if len(members) > 1:
+            # a small piece of the face's own colour (the top of a narrow strip, above its index)
+            # keeps its place in the outline; wood specks joined to the face do not
+            main = max(members, key=lambda i: st[i][4])
+            for i in members:
+                if st[i][4] <= 0.1 * area and _same_colour(bal, labels, stats, i, main):
+                    px, py, pw, ph = st[i][:4]
+                    extra.append(_outline((labels[py:py + ph, px:px + pw] == i).astype(np.uint8)) + np.int32([px, py]))
+        f = _face(sub, x0, y0, min_area, extra)
+        if f is not None:
+            faces.append(f)
+            continue
+        # not four-sided: maybe a face that leaks into the table or a glare spot through a narrow
+        # gap in its border; cut such necks and try each piece grown back to its own shape
+        cut = cv2.erode(sub, NECK_K)
+        m, plab, pst, _ = cv2.connectedComponentsWithStats(cut, connectivity=4)
+        if m <= 2:
+            continue
+        if table is None:
+            table = np.median(bal[::8, ::8].reshape(-1, 3), axis=0)
+            table /= np.linalg.norm(table) + 1e-6
+        for j in range(1, m):
+            if pst[j, 4] < min_area / 2:
+                continue
+            piece = cv2.dilate((plab == j).astype(np.uint8), NECK_K) & sub
+            col = np.array(cv2.mean(bal[y0:y1, x0:x1], mask=piece)[:3], np.float32)
+            if float(col @ table) / (np.linalg.norm(col) + 1e-6) > TABLE_SAME:  # the table cut off a face
+                continue
+            px, py, pw, ph = cv2.boundingRect(piece)
+            f = _face(np.ascontiguousarray(piece[py:py + ph, px:px + pw]), x0 + px, y0 + py, min_area)
+            if f is not None:
+                faces.append(f)
     if not faces:
         return faces
+    _raise_cut_tops(faces)
     # one colour reading per face, from the unbalanced frame (white reference applied later)
     for f in faces:
         x, y, bw, bh = f["bbox"]
-        part = labels[y:y + bh, x:x + bw]
-        members = f["labels"]
-        sub = ((part == members[0]) if len(members) == 1 else np.isin(part, members)).astype(np.uint8)
+        sub = f["mask"]
         f["face_bgr"] = np.array(cv2.mean(small[y:y + bh, x:x + bw], mask=sub)[:3], np.float32)
         f["chroma"] = float(cv2.mean(chroma[y:y + bh, x:x + bw], mask=sub)[0]) / 255.0
     return faces
