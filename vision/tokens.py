@@ -361,7 +361,50 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
                     out.append({"xs": px[s], "ys": py[s], "k": k})
     if len(out) > k:  # shading split one butt into pieces: keep the k largest
         out = sorted(out, key=lambda p: -len(p["xs"]))[:k]
+    elif len(out) < k:
+        out += _leftover(xs, ys, out, k - len(out), single, k)
     return out
+
+
+CRUMB = 0.4  # a lone butt-shaped piece under this share of the largest one's area is a crumb
+LEFT_AREA = 0.6  # a piece the colour split left over holds a butt from this share of one butt's area on
+
+
+def _leftover(xs: np.ndarray, ys: np.ndarray, done: list[dict[str, Any]], missing: int, single: float,
+              k: int) -> list[dict[str, Any]]:
+    """Butts the colour split lost (one colour's shading cut into crumbs: two gray butts side by side
+    fall into a ridge cluster and a rim cluster, neither as big as a butt): the blob's pixels no piece
+    took, split by position into as many butts as their area holds, at most ``missing``."""
+    x0, y0 = xs.min(), ys.min()
+    canvas = np.zeros((ys.max() - y0 + 1, xs.max() - x0 + 1), np.uint8)
+    canvas[ys - y0, xs - x0] = 1
+    for p in done:
+        canvas[p["ys"] - y0, p["xs"] - x0] = 0
+    canvas = cv2.morphologyEx(canvas, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(canvas, connectivity=4)
+    out: list[dict[str, Any]] = []
+    for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1:
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < LEFT_AREA * single or len(out) >= missing:
+            break
+        py, px = np.nonzero(lab == i)
+        px, py = px + x0, py + y0
+        m = min(_split_count(area, single), missing - len(out))
+        sub = _by_position(px, py, m, single) if m > 1 else np.zeros(len(px), int)
+        for q in range(m):
+            s = sub == q
+            if _butt_shaped(px[s], py[s], single):
+                out.append({"xs": px[s], "ys": py[s], "k": k})
+    return out
+
+
+def _butt_shaped(px: np.ndarray, py: np.ndarray, single: float) -> bool:
+    """A piece about one butt's area that fills most of its enclosing rectangle, a butt's shape long."""
+    if not LEFT_AREA * single <= len(px) <= 1.5 * single:
+        return False
+    (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([px, py], 1).astype(np.float32))
+    long_side, short_side = max(rw, rh) + 1, max(1.0, min(rw, rh)) + 1
+    return 1.8 <= long_side / short_side <= 5.0 and len(px) >= 0.65 * long_side * short_side
 
 
 def _pad1(mask: np.ndarray) -> np.ndarray:
@@ -604,6 +647,57 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, xs: np.ndarray, ys: np.
     return edge_ratio < (soft if add.min() > 0 else SOFT_EDGE)
 
 
+FAINT_FRAC = 0.45  # a faint butt (white on light wood) differs from the table by this share of the threshold
+
+
+def _faint_butts(d8: np.ndarray, thr: float, search: np.ndarray, comps: list[dict[str, Any]],
+                 single: float) -> list[dict[str, Any]]:
+    """Pieces of a lower threshold (FAINT_FRAC of the frame's own) that are whole butts where the
+    full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
+    pass it only along their shaded rims or lit ridge. Taken only where the piece is butt-shaped
+    (about one butt's area, filling its rectangle, a butt's length to width) and holds no piece that
+    was a butt already, so wood grain, shadows and rims of found butts stay out."""
+    _, low = cv2.threshold(d8, FAINT_FRAC * thr / LOG_STEP, 1, cv2.THRESH_BINARY)
+    low = cv2.morphologyEx(cv2.bitwise_and(low, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lab, stats = _blobs8(low)
+    if n <= 1:
+        return comps
+    sizes = stats[:, cv2.CC_STAT_AREA]
+    h, w = low.shape
+    owner: dict[int, list[int]] = {}
+    for ci, c in enumerate(comps):
+        ids = np.unique(lab[c["pts"][1], c["pts"][0]])
+        for i in ids[ids > 0]:
+            owner.setdefault(int(i), []).append(ci)
+    drop: set[int] = set()
+    added = []
+    for i in range(1, n):
+        if not LEFT_AREA * single <= sizes[i] <= 1.5 * single:
+            continue
+        held = owner.get(i, [])
+        if any(comps[ci]["area"] >= LEFT_AREA * single for ci in held):
+            continue  # a butt was found here already: this is it with its rim or shadow
+        x, y, bw, bh, _ = stats[i]
+        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        piece = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
+        ys, xs = np.nonzero(piece)
+        if not _butt_shaped(xs, ys, single):
+            continue
+        outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        drop.update(held)
+        added.append({"area": float(sizes[i]), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})
+    if not added:
+        return comps
+    for c in added:
+        (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
+        c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
+        c["aspect"] = c["long"] / (2 * c["half"])
+    return [c for ci, c in enumerate(comps) if ci not in drop] + added
+
+
+
+
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 stop_below: float = 0.0) -> tuple[list[dict[str, Any]], float]:
     """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
@@ -659,6 +753,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         if 2.0 <= c["aspect"] <= 4.8 and c["area"] >= 0.75 * long_side * short_side:
             lone.append((c["area"], short_side / 2))
     if lone:
+        # crumbs of faint butts (a lit ridge, the half before the filter band) are butt-shaped too but
+        # small: where few butts lie alone they must not set the size
+        biggest = max(a for a, _ in lone)
+        lone = [(a, r) for a, r in lone if a >= CRUMB * biggest] or lone
         single = float(np.median([a for a, _ in lone]))
         half = float(np.median([r for _, r in lone]))
     else:  # every butt touches another: a pile of butts side by side is still one butt long
@@ -668,6 +766,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     if half < stop_below:
         return [], half
+    if FAINT_FRAC < 1:
+        comps = _faint_butts(d8, thr, search, comps, single)
     out: list[dict[str, Any]] = []
     # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
     inner = cv2.erode(search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
