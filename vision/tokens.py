@@ -647,52 +647,52 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, xs: np.ndarray, ys: np.
     return edge_ratio < (soft if add.min() > 0 else SOFT_EDGE)
 
 
-FAINT_FRAC = 0.45  # a faint butt (white on light wood) differs from the table by this share of the threshold
+# a faint butt (white on light wood) differs from the table by these shares of the threshold (the
+# higher first: there it touches less wood grain)
+FAINT_FRACS = (0.7, 0.45)
 
 
-def _faint_butts(d8: np.ndarray, thr: float, search: np.ndarray, comps: list[dict[str, Any]],
+def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list[dict[str, Any]],
                  single: float) -> list[dict[str, Any]]:
-    """Pieces of a lower threshold (FAINT_FRAC of the frame's own) that are whole butts where the
-    full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
-    pass it only along their shaded rims or lit ridge. Taken only where the piece is butt-shaped
-    (about one butt's area, filling its rectangle, a butt's length to width) and holds no piece that
-    was a butt already, so wood grain, shadows and rims of found butts stay out."""
-    _, low = cv2.threshold(d8, FAINT_FRAC * thr / LOG_STEP, 1, cv2.THRESH_BINARY)
-    low = cv2.morphologyEx(cv2.bitwise_and(low, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _blobs8(low)
-    if n <= 1:
-        return comps
-    sizes = stats[:, cv2.CC_STAT_AREA]
-    h, w = low.shape
-    owner: dict[int, list[int]] = {}
+    """Pieces of a lower threshold ``low_thr`` (a share of the frame's own) that are whole butts where
+    the full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
+    pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
+    are taken out of the lower threshold's pieces first, so a faint butt touching a found one is seen
+    on its own; what is left is taken only where it is butt-shaped (about one butt's area, filling
+    its rectangle, a butt's length to width), so wood grain, shadows and rims stay out."""
+    _, low = cv2.threshold(d8, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)
+    low = cv2.bitwise_and(low, search)
+    found = np.zeros_like(low)
+    crumbs = np.zeros(low.shape, np.int32)
     for ci, c in enumerate(comps):
-        ids = np.unique(lab[c["pts"][1], c["pts"][0]])
-        for i in ids[ids > 0]:
-            owner.setdefault(int(i), []).append(ci)
+        if c["area"] >= LEFT_AREA * single:
+            found[c["pts"][1], c["pts"][0]] = 1
+        else:
+            crumbs[c["pts"][1], c["pts"][0]] = ci + 1
+    low[cv2.dilate(found, np.ones((3, 3), np.uint8)) > 0] = 0
+    low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lab, stats = _blobs8(low)
+    h, w = low.shape
     drop: set[int] = set()
     added = []
     for i in range(1, n):
-        if not LEFT_AREA * single <= sizes[i] <= 1.5 * single:
-            continue
-        held = owner.get(i, [])
-        if any(comps[ci]["area"] >= LEFT_AREA * single for ci in held):
-            continue  # a butt was found here already: this is it with its rim or shadow
-        x, y, bw, bh, _ = stats[i]
-        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+        x, y, bw, bh, area = stats[i]
+        if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
         piece = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
             continue
+        held = np.unique(crumbs[ys + y, xs + x])
+        drop.update(int(v) - 1 for v in held[held > 0])
         outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        drop.update(held)
-        added.append({"area": float(sizes[i]), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})
-    if not added:
-        return comps
-    for c in added:
+        c = {"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)}
         (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
         c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
         c["aspect"] = c["long"] / (2 * c["half"])
+        added.append(c)
+    if not added:
+        return comps
     return [c for ci, c in enumerate(comps) if ci not in drop] + added
 
 
@@ -766,8 +766,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     if half < stop_below:
         return [], half
-    if FAINT_FRAC < 1:
-        comps = _faint_butts(d8, thr, search, comps, single)
+    for frac in FAINT_FRACS:
+        comps = _faint_butts(d8, frac * thr, search, comps, single)
     out: list[dict[str, Any]] = []
     # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
     inner = cv2.erode(search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
