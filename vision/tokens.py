@@ -398,6 +398,30 @@ def _leftover(xs: np.ndarray, ys: np.ndarray, done: list[dict[str, Any]], missin
     return out
 
 
+FAINT_RING = 0.5  # a faint butt's surroundings differ from the table by under this share of the butt...
+FAINT_TOP = 0.9  # ...and the butt's middle differs more than this share of its surroundings
+
+
+def _stands_out(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float, found: np.ndarray) -> bool:
+    """Whether a piece's difference from the table drops at its outline (a butt's edge is sharp), not
+    beyond it too (a vignetted corner, a lamp's falloff or a wood stain fade out slowly), and stands
+    above nearly all of its surroundings (a clump of sensor noise in a dark corner is only the top of
+    them). Butts already ``found`` are not counted as surroundings."""
+    r = max(2, int(round(0.25 * np.sqrt(single / ASPECT))))
+    x0, y0 = max(0, int(xs.min()) - r - 2), max(0, int(ys.min()) - r - 2)
+    x1, y1 = min(d8.shape[1], int(xs.max()) + r + 3), min(d8.shape[0], int(ys.max()) + r + 3)
+    piece = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    piece[ys - y0, xs - x0] = 1
+    near = cv2.dilate(piece, np.ones((3, 3), np.uint8))
+    ring = (cv2.dilate(piece, np.ones((2 * r + 3, 2 * r + 3), np.uint8)) > 0) & (near == 0) & (found[y0:y1, x0:x1] == 0)
+    win = d8[y0:y1, x0:x1]
+    around = win[ring]
+    if around.size < 8:
+        return False
+    inside = float(np.median(win[piece > 0]))
+    return float(np.median(around)) < FAINT_RING * inside and float(np.percentile(around, 100 * FAINT_TOP)) < inside
+
+
 def _butt_shaped(px: np.ndarray, py: np.ndarray, single: float) -> bool:
     """A piece about one butt's area that fills most of its enclosing rectangle, a butt's shape long."""
     if not LEFT_AREA * single <= len(px) <= 1.5 * single:
@@ -669,7 +693,8 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
             found[c["pts"][1], c["pts"][0]] = 1
         else:
             crumbs[c["pts"][1], c["pts"][0]] = ci + 1
-    low[cv2.dilate(found, np.ones((3, 3), np.uint8)) > 0] = 0
+    grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
+    low[grown > 0] = 0
     low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats = _blobs8(low)
     h, w = low.shape
@@ -683,6 +708,8 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
             continue
+        if not _stands_out(d8, xs + x, ys + y, single, grown):
+            continue
         held = np.unique(crumbs[ys + y, xs + x])
         drop.update(int(v) - 1 for v in held[held > 0])
         outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -690,6 +717,7 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
         (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
         c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
         c["aspect"] = c["long"] / (2 * c["half"])
+        c["faint"] = True
         added.append(c)
     if not added:
         return comps
@@ -798,7 +826,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                     if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
                         out.extend(_split(small, xs, ys, 2, single))
                 continue
-            out.append({"xs": xs, "ys": ys, "k": 1})
+            out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         out.extend(_split(small, xs, ys, k, single))
     return out, half
@@ -959,12 +987,15 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
         items.append({"raw": raw, "table_l": float(ft[i, 0]), "centre": (float(xs.mean()), float(ys.mean())),
-                      "box": box, "k": b["k"]})
+                      "box": box, "k": b["k"], "faint": b.get("faint", False)})
     prior = None
     if mat is not None and luts is not None:
         fill = np.array([np.interp(mat.zone_fill[c], np.arange(256), luts[:, c]) for c in range(3)], np.float32)
         prior = float(_features_bgr(fill)[0][0])
     return items, prior, mat
+
+
+FAINT_MIN_CONF = 0.5
 
 
 def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
@@ -985,6 +1016,14 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     post = np.exp(-(dist - dist.min(axis=1, keepdims=True)) / 2)
     post /= post.sum(axis=1, keepdims=True)
     best = dist.argmin(axis=1)
+    fit = np.exp(-np.maximum(0.0, dist[np.arange(len(items)), best] - model.logdet[best] - 6.0) / 8.0)
+    conf = post[np.arange(len(items)), best] * fit * np.where([it["k"] > 1 for it in items], 0.85, 1.0)
+    # a faint piece (found only below the frame's threshold) is a butt only when its colour is clearly
+    # a butt's; it is dropped before the grouping, where a lone stray would take a group of its own
+    keep = [i for i, it in enumerate(items) if not (it["faint"] and conf[i] < FAINT_MIN_CONF)]
+    items, best, conf = [items[i] for i in keep], best[keep], conf[keep]
+    if not items:
+        return Observation("tokens", [], w, h)
     centres = np.float32([it["centre"] for it in items])
     if mat is not None:
         groups = np.array([mat.zone_of(c) or 0 for c in centres])
@@ -994,12 +1033,11 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     for i, it in enumerate(items):
         if groups[i] == 0:
             continue
-        fit = float(np.exp(-max(0.0, dist[i, best[i]] - model.logdet[best[i]] - 6.0) / 8.0))
-        conf = float(post[i, best[i]]) * fit * (0.85 if it["k"] > 1 else 1.0)
+        c = float(conf[i])
         if mat is None and len(items) < 3:
-            conf *= 0.6  # too few butts to fit the light, and groups are a guess
+            c *= 0.6  # too few butts to fit the light, and groups are a guess
         objects.append({"colour": model.names[int(best[i])], "group": int(groups[i]),
-                        "box": it["box"], "confidence": round(min(1.0, conf), 3)})
+                        "box": it["box"], "confidence": round(min(1.0, c), 3)})
     return Observation("tokens", objects, w, h)
 
 
