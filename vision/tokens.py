@@ -694,8 +694,7 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
         else:
             crumbs[c["pts"][1], c["pts"][0]] = ci + 1
     grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
-    low[grown > 0] = 0
-    low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    low = cv2.morphologyEx(cv2.subtract(low, grown), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats = _blobs8(low)
     h, w = low.shape
     drop: set[int] = set()
