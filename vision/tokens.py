@@ -359,6 +359,7 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
                 s = sub == q
                 if s.sum() >= 0.35 * single:
                     out.append({"xs": px[s], "ys": py[s], "k": k})
+    out = _merge_concentric(small, out, single)
     if len(out) > k:  # shading split one butt into pieces: keep the k largest
         out = sorted(out, key=lambda p: -len(p["xs"]))[:k]
     elif len(out) < k:
@@ -367,6 +368,41 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
 
 
 CRUMB = 0.4  # a lone butt-shaped piece under this share of the largest one's area is a crumb
+MERGE_NEAR = 0.7
+MERGE_CHROMA = 0.15  # log-ratio: the rim and ridge of one butt differ in lightness, not in chroma
+
+
+def _same_chroma(small: np.ndarray, pa: dict[str, Any], pb: dict[str, Any]) -> bool:
+    """Whether two pieces have about the same chroma (their mean colours' channel log-ratios)."""
+    la = np.log(small[pa["ys"], pa["xs"]].astype(np.float32).mean(axis=0) + EPS)
+    lb = np.log(small[pb["ys"], pb["xs"]].astype(np.float32).mean(axis=0) + EPS)
+    return float(np.abs((la - la.mean()) - (lb - lb.mean())).max()) < MERGE_CHROMA
+
+
+def _merge_concentric(small: np.ndarray, pieces: list[dict[str, Any]], single: float) -> list[dict[str, Any]]:
+    """Pieces of a split whose middles lie within MERGE_NEAR of a butt's width of each other are one
+    butt: a gray butt with its contact shadow counts two butts' area, and the colour split cuts it
+    along its length (two halves half a width apart) or into rim and ridge (two butts side by side
+    lie a whole width apart). Only pieces of one chroma are joined: a butt beside a glare spot is not."""
+    if len(pieces) < 2:
+        return pieces
+    near = MERGE_NEAR * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    pieces = list(pieces)
+    merged = True
+    while merged and len(pieces) > 1:
+        merged = False
+        mids = np.float32([(p["xs"].mean(), p["ys"].mean()) for p in pieces])
+        d = np.linalg.norm(mids[:, None] - mids[None], axis=2) + np.eye(len(pieces), dtype=np.float32) * 1e9
+        a, b = np.unravel_index(int(np.argmin(d)), d.shape)
+        pa, pb = pieces[a], pieces[b]
+        if d[a, b] < near and _same_chroma(small, pa, pb):
+            pieces[a] = {"xs": np.concatenate([pa["xs"], pb["xs"]]), "ys": np.concatenate([pa["ys"], pb["ys"]]),
+                         "k": pa["k"]}
+            del pieces[b]
+            merged = True
+    return pieces
+
+
 LEFT_AREA = 0.6  # a piece the colour split left over holds a butt from this share of one butt's area on
 
 
