@@ -19,7 +19,10 @@ channel, broader than a butt, fading out far from any edge that is steep for its
 round spot, or a piece whose outline rises far slower than the frame's own butts' outlines, measured
 away from the zones' printed edges); a butt under or beside the glare stays where its change from
 the table leaves the glare's own colour, and the glare is taken off its colour. What is left is
-split into butts by size, colour and position. With the mat only its zones are searched, at a scale
+split into butts by size, colour and position. Faint butts (white on light wood, black on dark wood)
+that only crumbs of passed the threshold are looked for again at lower shares of it, kept only where
+the piece is butt-shaped, drops off sharply at its outline and is read as a butt colour with
+confidence. With the mat only its zones are searched, at a scale
 set by the mat's own size in the frame; on a bare table small butts are read again at a larger scale.
 """
 
@@ -359,9 +362,112 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
                 s = sub == q
                 if s.sum() >= 0.35 * single:
                     out.append({"xs": px[s], "ys": py[s], "k": k})
+    out = _merge_concentric(small, out, single)
     if len(out) > k:  # shading split one butt into pieces: keep the k largest
         out = sorted(out, key=lambda p: -len(p["xs"]))[:k]
+    elif len(out) < k:
+        out += _leftover(xs, ys, out, k - len(out), single, k)
     return out
+
+
+CRUMB = 0.4  # a lone butt-shaped piece under this share of the largest one's area is a crumb
+MERGE_NEAR = 0.7
+MERGE_CHROMA = 0.15  # log-ratio: the rim and ridge of one butt differ in lightness, not in chroma
+
+
+def _same_chroma(small: np.ndarray, pa: dict[str, Any], pb: dict[str, Any]) -> bool:
+    """Whether two pieces have about the same chroma (their mean colours' channel log-ratios)."""
+    la = np.log(small[pa["ys"], pa["xs"]].astype(np.float32).mean(axis=0) + EPS)
+    lb = np.log(small[pb["ys"], pb["xs"]].astype(np.float32).mean(axis=0) + EPS)
+    return float(np.abs((la - la.mean()) - (lb - lb.mean())).max()) < MERGE_CHROMA
+
+
+def _merge_concentric(small: np.ndarray, pieces: list[dict[str, Any]], single: float) -> list[dict[str, Any]]:
+    """Pieces of a split whose middles lie within MERGE_NEAR of a butt's width of each other are one
+    butt: a gray butt with its contact shadow counts two butts' area, and the colour split cuts it
+    along its length (two halves half a width apart) or into rim and ridge (two butts side by side
+    lie a whole width apart). Only pieces of one chroma are joined: a butt beside a glare spot is not."""
+    if len(pieces) < 2:
+        return pieces
+    near = MERGE_NEAR * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    pieces = list(pieces)
+    merged = True
+    while merged and len(pieces) > 1:
+        merged = False
+        mids = np.float32([(p["xs"].mean(), p["ys"].mean()) for p in pieces])
+        d = np.linalg.norm(mids[:, None] - mids[None], axis=2) + np.eye(len(pieces), dtype=np.float32) * 1e9
+        a, b = np.unravel_index(int(np.argmin(d)), d.shape)
+        pa, pb = pieces[a], pieces[b]
+        if d[a, b] < near and _same_chroma(small, pa, pb):
+            pieces[a] = {"xs": np.concatenate([pa["xs"], pb["xs"]]), "ys": np.concatenate([pa["ys"], pb["ys"]]),
+                         "k": pa["k"]}
+            del pieces[b]
+            merged = True
+    return pieces
+
+
+LEFT_AREA = 0.6  # a piece the colour split left over holds a butt from this share of one butt's area on
+
+
+def _leftover(xs: np.ndarray, ys: np.ndarray, done: list[dict[str, Any]], missing: int, single: float,
+              k: int) -> list[dict[str, Any]]:
+    """Butts the colour split lost (one colour's shading cut into crumbs: two gray butts side by side
+    fall into a ridge cluster and a rim cluster, neither as big as a butt): the blob's pixels no piece
+    took, split by position into as many butts as their area holds, at most ``missing``."""
+    x0, y0 = xs.min(), ys.min()
+    canvas = np.zeros((ys.max() - y0 + 1, xs.max() - x0 + 1), np.uint8)
+    canvas[ys - y0, xs - x0] = 1
+    for p in done:
+        canvas[p["ys"] - y0, p["xs"] - x0] = 0
+    canvas = cv2.morphologyEx(canvas, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(canvas, connectivity=4)
+    out: list[dict[str, Any]] = []
+    for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1:
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < LEFT_AREA * single or len(out) >= missing:
+            break
+        py, px = np.nonzero(lab == i)
+        px, py = px + x0, py + y0
+        m = min(_split_count(area, single), missing - len(out))
+        sub = _by_position(px, py, m, single) if m > 1 else np.zeros(len(px), int)
+        for q in range(m):
+            s = sub == q
+            if _butt_shaped(px[s], py[s], single):
+                out.append({"xs": px[s], "ys": py[s], "k": k})
+    return out
+
+
+FAINT_RING = 0.5  # a faint butt's surroundings differ from the table by under this share of the butt...
+FAINT_TOP = 0.9  # ...and the butt's middle differs more than this share of its surroundings
+
+
+def _stands_out(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float, found: np.ndarray) -> bool:
+    """Whether a piece's difference from the table drops at its outline (a butt's edge is sharp), not
+    beyond it too (a vignetted corner, a lamp's falloff or a wood stain fade out slowly), and stands
+    above nearly all of its surroundings (a clump of sensor noise in a dark corner is only the top of
+    them). Butts already ``found`` are not counted as surroundings."""
+    r = max(2, int(round(0.25 * np.sqrt(single / ASPECT))))
+    x0, y0 = max(0, int(xs.min()) - r - 2), max(0, int(ys.min()) - r - 2)
+    x1, y1 = min(d8.shape[1], int(xs.max()) + r + 3), min(d8.shape[0], int(ys.max()) + r + 3)
+    piece = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    piece[ys - y0, xs - x0] = 1
+    near = cv2.dilate(piece, np.ones((3, 3), np.uint8))
+    ring = (cv2.dilate(piece, np.ones((2 * r + 3, 2 * r + 3), np.uint8)) > 0) & (near == 0) & (found[y0:y1, x0:x1] == 0)
+    win = d8[y0:y1, x0:x1]
+    around = win[ring]
+    if around.size < 8:
+        return False
+    inside = float(np.median(win[piece > 0]))
+    return float(np.median(around)) < FAINT_RING * inside and float(np.percentile(around, 100 * FAINT_TOP)) < inside
+
+
+def _butt_shaped(px: np.ndarray, py: np.ndarray, single: float) -> bool:
+    """A piece about one butt's area that fills most of its enclosing rectangle, a butt's shape long."""
+    if not LEFT_AREA * single <= len(px) <= 1.5 * single:
+        return False
+    (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([px, py], 1).astype(np.float32))
+    long_side, short_side = max(rw, rh) + 1, max(1.0, min(rw, rh)) + 1
+    return 1.8 <= long_side / short_side <= 5.0 and len(px) >= 0.65 * long_side * short_side
 
 
 def _pad1(mask: np.ndarray) -> np.ndarray:
@@ -604,6 +710,60 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, xs: np.ndarray, ys: np.
     return edge_ratio < (soft if add.min() > 0 else SOFT_EDGE)
 
 
+# a faint butt (white on light wood) differs from the table by these shares of the threshold (the
+# higher first: there it touches less wood grain)
+FAINT_FRACS = (0.7, 0.45)
+
+
+def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list[dict[str, Any]],
+                 single: float) -> list[dict[str, Any]]:
+    """Pieces of a lower threshold ``low_thr`` (a share of the frame's own) that are whole butts where
+    the full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
+    pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
+    are taken out of the lower threshold's pieces first, so a faint butt touching a found one is seen
+    on its own; what is left is taken only where it is butt-shaped (about one butt's area, filling
+    its rectangle, a butt's length to width), so wood grain, shadows and rims stay out."""
+    _, low = cv2.threshold(d8, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)
+    low = cv2.bitwise_and(low, search)
+    found = np.zeros_like(low)
+    crumbs = np.zeros(low.shape, np.int32)
+    for ci, c in enumerate(comps):
+        if c["area"] >= LEFT_AREA * single:
+            found[c["pts"][1], c["pts"][0]] = 1
+        else:
+            crumbs[c["pts"][1], c["pts"][0]] = ci + 1
+    grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
+    low = cv2.morphologyEx(cv2.subtract(low, grown), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lab, stats = _blobs8(low)
+    h, w = low.shape
+    drop: set[int] = set()
+    added = []
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        piece = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
+        ys, xs = np.nonzero(piece)
+        if not _butt_shaped(xs, ys, single):
+            continue
+        if not _stands_out(d8, xs + x, ys + y, single, grown):
+            continue
+        held = np.unique(crumbs[ys + y, xs + x])
+        drop.update(int(v) - 1 for v in held[held > 0])
+        outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        c = {"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)}
+        (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
+        c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
+        c["aspect"] = c["long"] / (2 * c["half"])
+        c["faint"] = True
+        added.append(c)
+    if not added:
+        return comps
+    return [c for ci, c in enumerate(comps) if ci not in drop] + added
+
+
+
+
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 stop_below: float = 0.0) -> tuple[list[dict[str, Any]], float]:
     """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
@@ -659,6 +819,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         if 2.0 <= c["aspect"] <= 4.8 and c["area"] >= 0.75 * long_side * short_side:
             lone.append((c["area"], short_side / 2))
     if lone:
+        # crumbs of faint butts (a lit ridge, the half before the filter band) are butt-shaped too but
+        # small: where few butts lie alone they must not set the size
+        biggest = max(a for a, _ in lone)
+        lone = [(a, r) for a, r in lone if a >= CRUMB * biggest] or lone
         single = float(np.median([a for a, _ in lone]))
         half = float(np.median([r for _, r in lone]))
     else:  # every butt touches another: a pile of butts side by side is still one butt long
@@ -668,6 +832,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     if half < stop_below:
         return [], half
+    for frac in FAINT_FRACS:
+        comps = _faint_butts(d8, frac * thr, search, comps, single)
     out: list[dict[str, Any]] = []
     # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
     inner = cv2.erode(search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
@@ -698,7 +864,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                     if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
                         out.extend(_split(small, xs, ys, 2, single))
                 continue
-            out.append({"xs": xs, "ys": ys, "k": 1})
+            out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         out.extend(_split(small, xs, ys, k, single))
     return out, half
@@ -859,12 +1025,15 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
         items.append({"raw": raw, "table_l": float(ft[i, 0]), "centre": (float(xs.mean()), float(ys.mean())),
-                      "box": box, "k": b["k"]})
+                      "box": box, "k": b["k"], "faint": b.get("faint", False)})
     prior = None
     if mat is not None and luts is not None:
         fill = np.array([np.interp(mat.zone_fill[c], np.arange(256), luts[:, c]) for c in range(3)], np.float32)
         prior = float(_features_bgr(fill)[0][0])
     return items, prior, mat
+
+
+FAINT_MIN_CONF = 0.5
 
 
 def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
@@ -885,6 +1054,14 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     post = np.exp(-(dist - dist.min(axis=1, keepdims=True)) / 2)
     post /= post.sum(axis=1, keepdims=True)
     best = dist.argmin(axis=1)
+    fit = np.exp(-np.maximum(0.0, dist[np.arange(len(items)), best] - model.logdet[best] - 6.0) / 8.0)
+    conf = post[np.arange(len(items)), best] * fit * np.where([it["k"] > 1 for it in items], 0.85, 1.0)
+    # a faint piece (found only below the frame's threshold) is a butt only when its colour is clearly
+    # a butt's; it is dropped before the grouping, where a lone stray would take a group of its own
+    keep = [i for i, it in enumerate(items) if not (it["faint"] and conf[i] < FAINT_MIN_CONF)]
+    items, best, conf = [items[i] for i in keep], best[keep], conf[keep]
+    if not items:
+        return Observation("tokens", [], w, h)
     centres = np.float32([it["centre"] for it in items])
     if mat is not None:
         groups = np.array([mat.zone_of(c) or 0 for c in centres])
@@ -894,12 +1071,11 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     for i, it in enumerate(items):
         if groups[i] == 0:
             continue
-        fit = float(np.exp(-max(0.0, dist[i, best[i]] - model.logdet[best[i]] - 6.0) / 8.0))
-        conf = float(post[i, best[i]]) * fit * (0.85 if it["k"] > 1 else 1.0)
+        c = float(conf[i])
         if mat is None and len(items) < 3:
-            conf *= 0.6  # too few butts to fit the light, and groups are a guess
+            c *= 0.6  # too few butts to fit the light, and groups are a guess
         objects.append({"colour": model.names[int(best[i])], "group": int(groups[i]),
-                        "box": it["box"], "confidence": round(min(1.0, conf), 3)})
+                        "box": it["box"], "confidence": round(min(1.0, c), 3)})
     return Observation("tokens", objects, w, h)
 
 
