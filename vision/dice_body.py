@@ -63,6 +63,7 @@ OUTLINE_FIT = 0.15  # ... in a face's layout within this share of the layout's s
 OUTLINE_SCALE = (0.14, 0.4)  # ... which spans this share of its side (centre to a corner pip, per axis)
 OUTLINE_ONE = 0.1  # ... and a one's pip is this near its centre
 LOCAL_BODY = 0.5  # a blob's spots are measured against its median colour over this share of a die side
+LOCAL_KERNEL = 15  # ... taken with a median window of this many pixels on a shrunk copy
 
 
 _RING = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
@@ -493,10 +494,8 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
         return []
     smooth = cv2.GaussianBlur(roi, (3, 3), 0)
     lab = _lab(smooth)
-    k = min(int(LOCAL_BODY * die_side) | 1, (min(roi.shape[:2]) - 1) | 1)
-    if k >= 5:
-        body = _lab(cv2.medianBlur(smooth, k))
-    else:
+    body = _local_body(smooth, LOCAL_BODY * die_side)
+    if body is None:
         body = np.median(lab[sel], 0).reshape(1, 1, 3)
     dist = _dist_img(lab, body)
     vals = np.clip(dist[sel], 0, 255).astype(np.uint8)
@@ -520,6 +519,25 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
         out.append((contrast, float(cents[i][0] + x0), float(cents[i][1] + y0), d))
     out.sort(reverse=True)
     return [(cx, cy, d) for _, cx, cy, d in out]
+
+
+def _local_body(img: np.ndarray, width: float) -> np.ndarray | None:
+    """Lab of the median colour over about ``width`` pixels around each pixel (None: too small to tell).
+
+    The median runs on a copy shrunk until its window is LOCAL_KERNEL pixels: pips vanish from it
+    all the same, at a small part of a wide median's cost.
+    """
+    h, w = img.shape[:2]
+    f = max(width / LOCAL_KERNEL, 1.0)
+    sw, sh = max(int(round(w / f)), 1), max(int(round(h / f)), 1)
+    k = min(int(width / f) | 1, (min(sw, sh) - 1) | 1)
+    if k < 5:
+        return None
+    small = cv2.resize(img, (sw, sh), interpolation=cv2.INTER_AREA) if f > 1.0 else img
+    med = cv2.medianBlur(small, k)
+    if f > 1.0:
+        med = cv2.resize(med, (w, h), interpolation=cv2.INTER_LINEAR)
+    return _lab(med)
 
 
 LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
