@@ -62,7 +62,7 @@ OUTLINE_PIP = (0.06, 0.3)  # ... its pips are this share of its side across
 OUTLINE_FIT = 0.15  # ... in a face's layout within this share of the layout's scale
 OUTLINE_SCALE = (0.14, 0.4)  # ... which spans this share of its side (centre to a corner pip, per axis)
 OUTLINE_ONE = 0.1  # ... and a one's pip is this near its centre
-LOCAL_BODY = 0.5  # a blob's spots are measured against its median colour over this share of a die side
+LOCAL_BODY = 0.35  # a blob's spots are measured against its median colour over this share of a die side
 LOCAL_KERNEL = 15  # ... taken with a median window of this many pixels on a shrunk copy
 
 
