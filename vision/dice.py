@@ -775,7 +775,8 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
     In an oblique view the side faces lie between the top face and the camera, i.e. lower in the
     image, and their pips are foreshortened (flatter, narrower); touching dice seen from above
-    have alike faces side by side and are both kept.
+    have alike faces side by side and are both kept, and so is a die of another colour below a
+    die with larger pips (a side face keeps its top face's body colour).
     """
     keep = [True] * len(faces)
     order = sorted(range(len(faces)), key=lambda i: -faces[i]["score"])
@@ -796,7 +797,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             same_colour = float(np.abs(fi["chroma"] - fj["chroma"]).max()) <= SIDE_CHROMA
             darker = same_colour and fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
             flatter = fj["flat"] > 1.2 * fi["flat"]
-            below_narrower = fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
+            below_narrower = same_colour and fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
             if darker or flatter or below_narrower:
                 keep[j] = False
                 fi["sides"] = fi.get("sides", 0) + 1
