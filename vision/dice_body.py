@@ -462,7 +462,7 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
             return None
     fh, fw = frame.shape[:2]
     x0, y0 = max(int(cx - 0.5 * side), 0), max(int(cy - 0.5 * side), 0)
-    roi = frame[y0:min(int(math.ceil(cx + 0.5 * side)) + 1, fh), x0:min(int(math.ceil(cy + 0.5 * side)) + 1, fw)]
+    roi = frame[y0:min(int(math.ceil(cy + 0.5 * side)) + 1, fh), x0:min(int(math.ceil(cx + 0.5 * side)) + 1, fw)]
     grey = cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY) if roi.size else np.zeros((1, 1), np.uint8)
     body_l = float(np.median(grey))
     pip_l = float(median(np.float32([grey[min(max(int(round(y)) - y0, 0), grey.shape[0] - 1),
@@ -476,8 +476,8 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
                 die_side: float | None = None) -> list[tuple[float, float, float]]:
     """Round spots inside a blob that stand out from the body around them: pip candidates (x, y, d).
 
-    The body is the blob's local median colour over about half a die (``die_side``, default the
-    blob's ``side``): in a blob of two touching dice, or a die and its shadow, each pip is measured
+    The body is the blob's local median colour over about a third of a die (LOCAL_BODY x
+    ``die_side``, default the blob's ``side``): in a blob of two touching dice, or a die and its shadow, each pip is measured
     against its own die, not against the blob's overall median, which may be neither die's colour.
     """
     die_side = die_side or side
