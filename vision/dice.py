@@ -27,8 +27,11 @@ The reader works from the pips outwards, so it does not care what colour the tab
    clean square die around it; inside a clean die the pips are counted again relative to its body
    colour, which mends faces whose pips the search split or lost (small dice, marbled bodies);
 6. dice the pip search missed are looked for from their bodies: pips that made no face, and round
-   spots inside blobs that differ from a median-estimated table colour, each seed a look at the
-   die around them, kept when a clean die with a die's pip layout is there;
+   spots inside blobs that differ from a median-estimated table colour (each spot measured against
+   its own die's local body colour, so dice that touch in one blob are seen one by one), each seed
+   a look at the die around them, kept when a clean die with a die's pip layout is there; a blob
+   of the frame's dice size whose spots lie in a face's exact layout is a die by its outline
+   (marbled and glossy bodies), and a lone "one" inside such a die is one of its pips;
 7. body and pip colour come from white-balanced Lab samples (pip darker or brighter than the body
    is the strongest cue); a profile taught from the players' own dice replaces the built-in rules.
 
@@ -79,6 +82,7 @@ NEUTRAL_CHROMA = 0.3  # a colour whose channels differ by less than this share o
 RED_K, RED_MIN, RED_PIXELS = 1.5, 20.0, 12  # the red pass runs when this many pixels have a
 # (white-balanced) red channel above RED_K x their larger other channel + RED_MIN
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
+ONE_INSIDE = 0.6  # a one this much smaller than a die-first die around it is one of that die's pips
 RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
 LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
 LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
@@ -771,7 +775,8 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
     In an oblique view the side faces lie between the top face and the camera, i.e. lower in the
     image, and their pips are foreshortened (flatter, narrower); touching dice seen from above
-    have alike faces side by side and are both kept.
+    have alike faces side by side and are both kept, and so is a die of another colour below a
+    die with larger pips (a side face keeps its top face's body colour).
     """
     keep = [True] * len(faces)
     order = sorted(range(len(faces)), key=lambda i: -faces[i]["score"])
@@ -792,7 +797,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             same_colour = float(np.abs(fi["chroma"] - fj["chroma"]).max()) <= SIDE_CHROMA
             darker = same_colour and fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
             flatter = fj["flat"] > 1.2 * fi["flat"]
-            below_narrower = fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
+            below_narrower = same_colour and fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
             if darker or flatter or below_narrower:
                 keep[j] = False
                 fi["sides"] = fi.get("sides", 0) + 1
@@ -1268,7 +1273,13 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces = _check_bodies(pyramid, faces)
     faces += _reseed(pyramid, leftover, faces)
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
-    faces += [_body_face(b) for b in dice_body.find_dice(frame, taken, pyramid, fg)]
+    bodies = dice_body.find_dice(frame, taken, pyramid, fg)
+    # a lone pip read as a one inside a larger die that the die-first search then read is one of
+    # that die's pips (a three's middle pip whose neighbours the pip search lost)
+    faces = [f for f in faces if f["count"] != 1 or not any(
+        f["size"] < ONE_INSIDE * b.side and abs(f["x"] - b.x) < 0.5 * b.side and abs(f["y"] - b.y) < 0.5 * b.side
+        for b in bodies)]
+    faces += [_body_face(b) for b in bodies]
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
     white = _dice_white(colours, [f["dark"] for f in faces], gains)

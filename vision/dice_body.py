@@ -56,6 +56,14 @@ SHADOW_W = 0.4  # weight of darkening in that distance (a shadow only darkens th
 BLOB_MAX = 0.35  # blobs wider than this share of the frame's short side are the table's own parts
 SEEDS_PER_BLOB = 4  # the strongest spots of a blob seed a look; the rest are its other pips or print
 MAX_SEEDS = 60  # looks per frame at most (time stays bounded on a cluttered table)
+BLOB_DICE = 6  # a blob of touching dice gets seeds for at most this many dice
+OUTLINE_SIZE = (0.7, 1.5)  # a die known by its outline alone is this many times the frame's read dice' side
+OUTLINE_PIP = (0.06, 0.3)  # ... its pips are this share of its side across
+OUTLINE_FIT = 0.15  # ... in a face's layout within this share of the layout's scale
+OUTLINE_SCALE = (0.14, 0.4)  # ... which spans this share of its side (centre to a corner pip, per axis)
+OUTLINE_ONE = 0.1  # ... and a one's pip is this near its centre
+LOCAL_BODY = 0.35  # a blob's spots are measured against its median colour over this share of a die side
+LOCAL_KERNEL = 15  # ... taken with a median window of this many pixels on a shrunk copy
 
 
 _RING = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
@@ -371,11 +379,15 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
 
     ``taken`` are (x, y, half side) of dice already read; spots inside them are skipped, and every
     die found here is added to it. ``fg`` is foreground(frame) when the caller has it already.
+    Dice that touch (or share a shadow) make one blob: its spots are measured against each die's
+    own body (see _blob_spots), and it gets seeds for as many dice as it could hold, by the size
+    of the dice already read in this frame.
     """
     mask, scale = fg if fg is not None else foreground(frame)
     # two-level contours: a die inside a tray (itself a ring of foreground) is an outer contour too
     contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     sh, sw = mask.shape
+    die_side = 2.0 * median(np.float32([r for _, _, r in taken])) if taken else 0.0
     out = []
     tries = 0
     for ci, cnt in enumerate(contours):
@@ -389,7 +401,14 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
         inside = [r for tx, ty, r in taken if bx <= tx <= bx + bw and by <= ty <= by + bh]
         if inside and max(bw, bh) <= 2.6 * max(inside):
             continue
-        for x, y, d in _blob_spots(frame, cnt.astype(np.float32) * scale, max(rw, rh) * scale)[:SEEDS_PER_BLOB]:
+        side = max(rw, rh) * scale
+        holds = 1
+        if die_side > 0:
+            holds = min(max(int(round(cv2.contourArea(cnt) * scale * scale / (die_side * die_side))), 1), BLOB_DICE)
+        spots = _blob_spots(frame, cnt.astype(np.float32) * scale, side, min(die_side, side) if die_side else side)
+        free = [s for s in spots if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
+        found = False
+        for x, y, d in free[:SEEDS_PER_BLOB * holds]:
             if tries >= MAX_SEEDS:
                 return out
             if any(abs(x - tx) < r and abs(y - ty) < r for tx, ty, r in taken):
@@ -399,11 +418,69 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
             if die.kind == "die" and die.count:
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
+                found = True
+        if not found and free and die_side > 0:
+            die = _outline_die(frame, cnt.astype(np.float32) * scale, die_side, free)
+            if die is not None:
+                out.append(die)
+                taken.append((die.x, die.y, 0.5 * die.side))
     return out
 
 
-def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float) -> list[tuple[float, float, float]]:
-    """Round spots inside a blob that stand out from its typical colour: pip candidates (x, y, d)."""
+def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
+                 spots: list[tuple[float, float, float]]) -> DieBody | None:
+    """A die known by its own outline off the table: a square blob of this frame's dice size whose
+    spots lie in a die face's exact layout.
+
+    Marbled, glossy and translucent bodies defeat look()'s body-colour test (their own colour
+    varies as much as the table differs from it), but the table around them still outlines them.
+    """
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    side = max(rw, rh)
+    fill = float(cv2.contourArea(contour)) / max(rw * rh, 1.0)
+    aspect = side / max(min(rw, rh), 1.0)
+    if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side or fill < DIE_FILL or aspect > DIE_ASPECT:
+        return None
+    inside = [s for s in spots if math.hypot(s[0] - cx, s[1] - cy) <= 0.5 * min(rw, rh)]
+    if not inside:
+        return None
+    # the pips are the face's most contrasting spots (spots come sorted so) of one size
+    d = inside[0][2]
+    pips = [s for s in inside if 0.6 * d <= s[2] <= 1.6 * d]
+    d = float(median(np.float32([s[2] for s in pips])))
+    if len(pips) > 6 or not OUTLINE_PIP[0] * side <= d <= OUTLINE_PIP[1] * side:
+        return None
+    xy = [(x, y) for x, y, _ in pips]
+    if len(pips) == 1:
+        if (math.hypot(xy[0][0] - cx, xy[0][1] - cy) > OUTLINE_ONE * side or fill < ONE_FILL or aspect > ONE_ASPECT
+                or d > ONE_PIP * side):
+            return None
+    else:
+        misfit, fit_scale = layout_fit(xy)
+        if (misfit > OUTLINE_FIT or not OUTLINE_SCALE[0] * side <= fit_scale <= OUTLINE_SCALE[1] * side
+                or not _symmetric(xy, cx, cy, side, d) or not diagonal(xy, angle)):
+            return None
+    fh, fw = frame.shape[:2]
+    x0, y0 = max(int(cx - 0.5 * side), 0), max(int(cy - 0.5 * side), 0)
+    roi = frame[y0:min(int(math.ceil(cy + 0.5 * side)) + 1, fh), x0:min(int(math.ceil(cx + 0.5 * side)) + 1, fw)]
+    grey = cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY) if roi.size else np.zeros((1, 1), np.uint8)
+    body_l = float(np.median(grey))
+    pip_l = float(median(np.float32([grey[min(max(int(round(y)) - y0, 0), grey.shape[0] - 1),
+                                          min(max(int(round(x)) - x0, 0), grey.shape[1] - 1)] for x, y in xy])))
+    bx, by, bw, bh = cv2.boundingRect(np.rint(contour).astype(np.int32))
+    return DieBody("die", float(cx), float(cy), float(side), (bx, by, bw, bh), len(pips), xy, pip_l < body_l,
+                   body_l, pip_l, d, float(angle))
+
+
+def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
+                die_side: float | None = None) -> list[tuple[float, float, float]]:
+    """Round spots inside a blob that stand out from the body around them: pip candidates (x, y, d).
+
+    The body is the blob's local median colour over about a third of a die (LOCAL_BODY x
+    ``die_side``, default the blob's ``side``): in a blob of two touching dice, or a die and its shadow, each pip is measured
+    against its own die, not against the blob's overall median, which may be neither die's colour.
+    """
+    die_side = die_side or side
     fh, fw = frame.shape[:2]
     x, y, w, h = cv2.boundingRect(np.rint(contour).astype(np.int32))
     x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
@@ -415,9 +492,12 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float) -> list[tup
     sel = solid > 0
     if int(sel.sum()) < 30:
         return []
-    lab = _lab(cv2.GaussianBlur(roi, (3, 3), 0))
-    body = np.median(lab[sel], 0)
-    dist = _dist_img(lab, body.reshape(1, 1, 3))
+    smooth = cv2.GaussianBlur(roi, (3, 3), 0)
+    lab = _lab(smooth)
+    body = _local_body(smooth, LOCAL_BODY * die_side)
+    if body is None:
+        body = np.median(lab[sel], 0).reshape(1, 1, 3)
+    dist = _dist_img(lab, body)
     vals = np.clip(dist[sel], 0, 255).astype(np.uint8)
     otsu, _ = cv2.threshold(vals.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     spots = ((dist > max(otsu, 20.0)) & sel).astype(np.uint8)
@@ -433,12 +513,31 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float) -> list[tup
         if on_rim[i] or a < 4 or max(bw, bh) > 1.8 * min(bw, bh) + 1 or a < 0.5 * bw * bh:
             continue
         d = 2.0 * math.sqrt(a / math.pi)
-        if d > 0.35 * side and side < 3 * max(bw, bh):
+        if d > 0.35 * die_side and die_side < 3 * max(bw, bh):
             continue
         contrast = float(dist[lbl == i].mean())
         out.append((contrast, float(cents[i][0] + x0), float(cents[i][1] + y0), d))
     out.sort(reverse=True)
     return [(cx, cy, d) for _, cx, cy, d in out]
+
+
+def _local_body(img: np.ndarray, width: float) -> np.ndarray | None:
+    """Lab of the median colour over about ``width`` pixels around each pixel (None: too small to tell).
+
+    The median runs on a copy shrunk until its window is LOCAL_KERNEL pixels: pips vanish from it
+    all the same, at a small part of a wide median's cost.
+    """
+    h, w = img.shape[:2]
+    f = max(width / LOCAL_KERNEL, 1.0)
+    sw, sh = max(int(round(w / f)), 1), max(int(round(h / f)), 1)
+    k = min(int(width / f) | 1, (min(sw, sh) - 1) | 1)
+    if k < 5:
+        return None
+    small = cv2.resize(img, (sw, sh), interpolation=cv2.INTER_AREA) if f > 1.0 else img
+    med = cv2.medianBlur(small, k)
+    if f > 1.0:
+        med = cv2.resize(med, (w, h), interpolation=cv2.INTER_LINEAR)
+    return _lab(med)
 
 
 LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
