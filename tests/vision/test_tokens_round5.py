@@ -12,17 +12,13 @@ from vision import bench_tokens, tokens
 from vision.render import effects
 from vision.render import tokens as render
 
+from .test_tokens_dense import _wrong as _wrong_in
+
 
 def _wrong(seed: int) -> list[tuple[str, str | None]]:
     """(true colour, read colour or None) of every butt of a bare-table tuning scene read wrong
     (missed, wrong colour or wrong pile), plus ("extra", colour) for detections of nothing."""
-    frame, truth = render.scene(seed, with_mat=False)
-    seen = tokens.read(frame).objects
-    pairs = bench_tokens.match(truth, seen)
-    wrong = [(truth[i]["colour"], None if j is None else seen[j]["colour"]) for i, j in pairs
-             if j is None or seen[j]["colour"] != truth[i]["colour"] or seen[j]["group"] != truth[i]["group"]]
-    used = {j for _, j in pairs}
-    return wrong + [("extra", s["colour"]) for j, s in enumerate(seen) if j not in used]
+    return _wrong_in(seed, with_mat=False)
 
 
 @pytest.mark.parametrize("seed", [10018, 10056, 10113])
