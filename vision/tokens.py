@@ -993,7 +993,11 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     butts, half = _find_butts(small, search, bg, stop)
     if half < stop:
         f *= min(BARE_HALF / half, 1.0 / f)
-        small = cv2.resize(frame, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
+        size = (max(1, int(w * f)), max(1, int(h * f)))
+        # an area resize by a fraction runs OpenCV's slow scalar loop (17-29 ms at 1280x960 here):
+        # within 2x, the blur and bilinear sample that stands in for it (3-5x less)
+        small = (_shrink(frame, size) if f >= 0.5 else cv2.resize(frame, size, interpolation=cv2.INTER_AREA)) \
+            if f < 1 else frame.copy()
         search = np.ones(small.shape[:2], np.uint8)
         bg = _background(small, search, min(h, w) * f)
         butts, _ = _find_butts(small, search, bg)
