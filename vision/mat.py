@@ -276,9 +276,13 @@ def white_gains(white: np.ndarray, target: float = 235.0) -> np.ndarray:
     return np.clip(target / np.maximum(np.asarray(white, np.float32), 1.0), 0.3, 4.0)
 
 
-def correction_luts(white: np.ndarray, grey: np.ndarray | None, target: float = 235.0) -> np.ndarray:
+def correction_luts(white: np.ndarray, grey: np.ndarray | None, target: float = 235.0,
+                    clip: bool = True) -> np.ndarray:
     """Per-channel 256-entry tables: gains that make the white patch neutral ``target``, then a
-    per-channel gamma that also makes the grey patch neutral (a two-point neutral-axis fix)."""
+    per-channel gamma that also makes the grey patch neutral (a two-point neutral-axis fix).
+
+    ``clip=False`` keeps values above 255: a piece lit brighter than the white patch (the patch in
+    the mat's darker corner) keeps its colour when the tables correct measured colours, not pixels."""
     gains = white_gains(white, target)
     v = np.arange(256, dtype=np.float32)
     luts = np.empty((256, 3), np.float32)
@@ -291,7 +295,7 @@ def correction_luts(white: np.ndarray, grey: np.ndarray | None, target: float = 
     for c in range(3):
         x = np.clip(v * gains[c], 0, None) / target
         luts[:, c] = target * np.power(x, gammas[c])
-    return np.clip(luts, 0, 255)
+    return np.clip(luts, 0, 255) if clip else luts
 
 
 def apply_luts(frame: np.ndarray, luts: np.ndarray) -> np.ndarray:

@@ -975,7 +975,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         edge = max(3, int(round(6 * g))) | 1
         search = cv2.erode(search, np.ones((edge, edge), np.uint8))  # keep off the zones' printed edges
         if mat.white.min() > 8:
-            luts = matmod.correction_luts(mat.white, mat.grey)
+            # measured colours, not pixels, are corrected: a butt brighter than the white patch
+            # keeps its colour (a pink butt clipped at 255 in two channels reads white)
+            luts = matmod.correction_luts(mat.white, mat.grey, clip=False)
     else:
         if BARE_SCALE < 1:
             # a plain resize: an area resize by 0.8 costs five times more; a blur first lost butts
