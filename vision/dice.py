@@ -89,6 +89,7 @@ LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's sca
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-on (top-down: 1.0-1.3)
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
 # level's largest pip, its own box at least this many times as long as wide ...
 CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
@@ -1155,7 +1156,9 @@ def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
     spots = _face_spots(f["face"])
     if f["count"] < LAYOUT_MIN or len(spots) != f["count"]:
         return False
-    misfit, scale = dice_body.layout_fit(spots)
+    # a six's narrower columns (see dice_body.SIX_STRETCH) only on a face seen square-on: a slanted
+    # face's foreshortening narrows them too (the side six below an oblique die's top)
+    misfit, scale = dice_body.layout_fit(spots, stretch=f["flat"] <= SQUARE_ON)
     # the pitch of touching pips is about their width, which the threshold and blur widen
     return misfit <= tol and 0.75 * f["d"] <= scale <= 3.5 * f["d"]
 
