@@ -994,18 +994,20 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
     return out
 
 
-def _layout_hypotheses(n: int) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
-    """Every larger face n found pips could belong to: (value, layout spots taken, spots left, wc).
+def _layout_hypotheses(n: int) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
+    """Every larger face n found pips could belong to: (six's column stretch, layout spots taken,
+    spots left, wc), larger faces first, a six once per column stretch (dice_body.SIX_STRETCH).
 
     ``wc`` are the taken spots centred on their mean (for the similarity fit).
     """
     out = []
     for m in range(6, n, -1):
-        w = np.array([complex(x, y) for x, y in dice_body.LAYOUTS[m]])
         perms = np.array(list(itertools.permutations(range(m), n)))
         rest = np.array([[j for j in range(m) if j not in set(p.tolist())] for p in perms])
-        taken = w[perms]
-        out.append((m, taken, w[rest], taken - taken.mean(1, keepdims=True)))
+        for k_x in sorted(dice_body.SIX_STRETCH, key=lambda k: abs(k - 1.0)) if m == 6 else (1.0,):
+            w = np.array([complex(k_x * x, y) for x, y in dice_body.LAYOUTS[m]])
+            taken = w[perms]
+            out.append((k_x, taken, w[rest], taken - taken.mean(1, keepdims=True)))
     return out
 
 
@@ -1031,7 +1033,10 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     tol = COMPLETE_TOL * abs(body - pip)
     r = 0.5 * d
     h, w = plane.shape[:2]
-    for _, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
+    square_on = statistics.median([_flat(p) for p in face]) <= SQUARE_ON  # see _fits_layout
+    for k_x, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
+        if k_x != 1.0 and not square_on:
+            continue
         a = (zc[None, :] * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum(1)
         res = np.sqrt((np.abs(zc[None, :] - a[:, None] * wc) ** 2).mean(1))
         scale = np.abs(a)
@@ -1156,9 +1161,10 @@ def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
     spots = _face_spots(f["face"])
     if f["count"] < LAYOUT_MIN or len(spots) != f["count"]:
         return False
-    # a six's narrower columns (see dice_body.SIX_STRETCH) only on a face seen square-on: a slanted
-    # face's foreshortening narrows them too (the side six below an oblique die's top)
-    misfit, scale = dice_body.layout_fit(spots, stretch=f["flat"] <= SQUARE_ON)
+    # a six's narrower columns (see dice_body.SIX_STRETCH) only on a face seen square-on (a slanted
+    # face's foreshortening narrows them too: the side six below an oblique die's top), and only in
+    # the strict fit (the loose one would then take a four and the first row of its side face)
+    misfit, scale = dice_body.layout_fit(spots, stretch=f["flat"] <= SQUARE_ON and tol <= LAYOUT_TOL)
     # the pitch of touching pips is about their width, which the threshold and blur widen
     return misfit <= tol and 0.75 * f["d"] <= scale <= 3.5 * f["d"]
 
@@ -1195,6 +1201,7 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     # nor the side face of a kept face or of another such face
     fronts = {id(g) for g in _drop_side_faces(out + passed)}
     return out + [g for g in passed if id(g) in fronts]
+
 
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:

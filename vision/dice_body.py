@@ -541,8 +541,9 @@ def _local_body(img: np.ndarray, width: float) -> np.ndarray | None:
 
 
 # a six's columns lie this many times the layout's 2 pitches apart: makers differ (most real
-# sixes fit best at 0.7-0.8, i.e. columns 1.4-1.6 pitches apart); the other faces are square
-SIX_STRETCH = (0.7, 0.8, 0.9, 1.0)
+# top-down sixes fit best at 0.7-0.8, columns 1.4-1.6 pitches apart; 0.7 also fits a four plus
+# the first row of its side face); the other faces are square by symmetry
+SIX_STRETCH = (0.8, 0.9, 1.0)
 LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}

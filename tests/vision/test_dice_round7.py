@@ -1,6 +1,6 @@
 """Round 7: small sixes whose columns lie nearer than the textbook layout are read as six, not four.
 
-Many real dice put a six's two columns about 1.4-1.6 pip pitches apart (the layout the reader
+Many real dice put a six's two columns about 1.4-1.8 pip pitches apart (the layout the reader
 fitted assumed 2). On a small die with large pips the body recount merges each column into a bar
 and counts four; the pip search's own six must then be kept because it fits a six's layout.
 The frames are drawn here: dark red dice with white pips on a beige table, as in the real photos.
@@ -59,9 +59,9 @@ def test_six_layout_fit_allows_near_columns_only_square_on() -> None:
     """A 2x3 grid with near columns fits a six's layout; with the stretch refused (a slanted face)
     it does not; a four's square never gains the stretch."""
     pitch = 6.0
-    near = [(u * 0.7 * pitch, v * pitch) for u in (-1, 1) for v in (-1, 0, 1)]
+    near = [(u * 0.75 * pitch, v * pitch) for u in (-1, 1) for v in (-1, 0, 1)]  # 1.5 pitches apart
     misfit, scale = dice_body.layout_fit(near)
-    assert misfit <= dice.LAYOUT_TOL and scale == pytest.approx(pitch, rel=0.05)
+    assert misfit <= dice.LAYOUT_TOL and scale == pytest.approx(pitch, rel=0.1)
     assert dice_body.layout_fit(near, stretch=False)[0] > dice.LAYOUT_TOL
     oblong_four = [(-4.0, -6.0), (4.0, -6.0), (-4.0, 6.0), (4.0, 6.0)]
     assert dice_body.layout_fit(oblong_four)[0] > dice.LAYOUT_TOL
