@@ -994,9 +994,10 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
     return out
 
 
-def _layout_hypotheses(n: int) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
-    """Every larger face n found pips could belong to: (six's column stretch, layout spots taken,
-    spots left, wc), larger faces first, a six once per column stretch (dice_body.SIX_STRETCH).
+def _layout_hypotheses(n: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Every larger face n found pips could belong to, larger faces first: (six's column stretch,
+    layout spots taken, spots left, wc) per hypothesis, a six once per column stretch
+    (dice_body.SIX_STRETCH, the textbook layout first).
 
     ``wc`` are the taken spots centred on their mean (for the similarity fit).
     """
@@ -1004,10 +1005,12 @@ def _layout_hypotheses(n: int) -> list[tuple[float, np.ndarray, np.ndarray, np.n
     for m in range(6, n, -1):
         perms = np.array(list(itertools.permutations(range(m), n)))
         rest = np.array([[j for j in range(m) if j not in set(p.tolist())] for p in perms])
-        for k_x in sorted(dice_body.SIX_STRETCH, key=lambda k: abs(k - 1.0)) if m == 6 else (1.0,):
-            w = np.array([complex(k_x * x, y) for x, y in dice_body.LAYOUTS[m]])
-            taken = w[perms]
-            out.append((k_x, taken, w[rest], taken - taken.mean(1, keepdims=True)))
+        stretches = sorted(dice_body.SIX_STRETCH, key=lambda k: abs(k - 1.0)) if m == 6 else [1.0]
+        ws = [np.array([complex(k_x * x, y) for x, y in dice_body.LAYOUTS[m]]) for k_x in stretches]
+        taken = np.concatenate([w[perms] for w in ws])
+        left = np.concatenate([w[rest] for w in ws])
+        k_xs = np.repeat(np.float64(stretches), len(perms))
+        out.append((k_xs, taken, left, taken - taken.mean(1, keepdims=True)))
     return out
 
 
@@ -1035,12 +1038,11 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     h, w = plane.shape[:2]
     square_on = statistics.median([_flat(p) for p in face]) <= SQUARE_ON  # see _fits_layout
     for k_x, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
-        if k_x != 1.0 and not square_on:
-            continue
         a = (zc[None, :] * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum(1)
         res = np.sqrt((np.abs(zc[None, :] - a[:, None] * wc) ** 2).mean(1))
         scale = np.abs(a)
-        ok = np.flatnonzero((res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d))
+        ok = np.flatnonzero((res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d)
+                            & (square_on | (k_x == 1.0)))
         if not ok.size:
             continue
         # the left-over spots of every fitting hypothesis, sampled at once: (K, spots)
@@ -1201,7 +1203,6 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     # nor the side face of a kept face or of another such face
     fronts = {id(g) for g in _drop_side_faces(out + passed)}
     return out + [g for g in passed if id(g) in fronts]
-
 
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:

@@ -550,6 +550,10 @@ LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 
 
 PERMS = {n: np.array(list(itertools.permutations(range(n)))) for n in range(2, 7)}
+# each face's layout centred, one row per six's stretch (the textbook layout last), as complex x + iy
+LAYOUTS_C = {n: np.array([[complex(k_x * x, y) for x, y in LAYOUTS[n]] for k_x in (SIX_STRETCH if n == 6 else (1.0,))])
+             for n in range(2, 7)}
+LAYOUTS_C = {n: w - w.mean(1, keepdims=True) for n, w in LAYOUTS_C.items()}
 
 
 def layout_fit(points: list[tuple[float, float]], stretch: bool = True) -> tuple[float, float]:
@@ -567,15 +571,9 @@ def layout_fit(points: list[tuple[float, float]], stretch: bool = True) -> tuple
     perms = PERMS[n]
     zp = z[perms]  # (P, n): the pips in every order
     zc = zp - zp.mean(1, keepdims=True)
-    best = (math.inf, 0.0)
-    for k_x in SIX_STRETCH if n == 6 and stretch else (1.0,):
-        w = np.array([complex(k_x * x, y) for x, y in LAYOUTS[n]])
-        wc = w - w.mean()
-        a = (zc * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum()
-        res = np.sqrt((np.abs(zc - a[:, None] * wc[None, :]) ** 2).mean(1))
-        k = int(np.argmin(res))
-        scale = float(abs(a[k]))
-        misfit = float(res[k]) / max(scale, 1e-6)
-        if misfit < best[0]:
-            best = (misfit, scale)
-    return best
+    wc = LAYOUTS_C[n] if n == 6 and stretch else LAYOUTS_C[n][-1:]  # (S, n): each stretch's layout
+    a = (zc[None] * np.conj(wc[:, None])).sum(2) / (np.abs(wc) ** 2).sum(1)[:, None]  # (S, P)
+    res = np.sqrt((np.abs(zc[None] - a[..., None] * wc[:, None]) ** 2).mean(2))
+    scale = np.maximum(np.abs(a), 1e-6)
+    k = np.unravel_index(int(np.argmin(res / scale)), res.shape)
+    return float(res[k] / scale[k]), float(np.abs(a[k]))
