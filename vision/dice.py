@@ -1038,9 +1038,11 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     h, w = plane.shape[:2]
     square_on = statistics.median([_flat(p) for p in face]) <= SQUARE_ON  # see _fits_layout
     for k_x, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
-        a = (zc[None, :] * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum(1)
-        res = np.sqrt((np.abs(zc[None, :] - a[:, None] * wc) ** 2).mean(1))
+        # least squares: the residual's square sum is |zc|^2 - |a|^2 |wc|^2 (no (K, n) array)
+        den = (np.abs(wc) ** 2).sum(1)
+        a = (np.conj(wc) @ zc) / den
         scale = np.abs(a)
+        res = np.sqrt(np.maximum(float((np.abs(zc) ** 2).sum()) - scale ** 2 * den, 0.0) / n)
         ok = np.flatnonzero((res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d)
                             & (square_on | (k_x == 1.0)))
         if not ok.size:
