@@ -89,6 +89,7 @@ LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's sca
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-on (top-down: 1.0-1.3)
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
 # level's largest pip, its own box at least this many times as long as wide ...
 CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
@@ -993,18 +994,23 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
     return out
 
 
-def _layout_hypotheses(n: int) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
-    """Every larger face n found pips could belong to: (value, layout spots taken, spots left, wc).
+def _layout_hypotheses(n: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Every larger face n found pips could belong to, larger faces first: (six's column stretch,
+    layout spots taken, spots left, wc) per hypothesis, a six once per column stretch
+    (dice_body.SIX_STRETCH, the textbook layout first).
 
     ``wc`` are the taken spots centred on their mean (for the similarity fit).
     """
     out = []
     for m in range(6, n, -1):
-        w = np.array([complex(x, y) for x, y in dice_body.LAYOUTS[m]])
         perms = np.array(list(itertools.permutations(range(m), n)))
         rest = np.array([[j for j in range(m) if j not in set(p.tolist())] for p in perms])
-        taken = w[perms]
-        out.append((m, taken, w[rest], taken - taken.mean(1, keepdims=True)))
+        stretches = sorted(dice_body.SIX_STRETCH, key=lambda k: abs(k - 1.0)) if m == 6 else [1.0]
+        ws = [np.array([complex(k_x * x, y) for x, y in dice_body.LAYOUTS[m]]) for k_x in stretches]
+        taken = np.concatenate([w[perms] for w in ws])
+        left = np.concatenate([w[rest] for w in ws])
+        k_xs = np.repeat(np.float64(stretches), len(perms))
+        out.append((k_xs, taken, left, taken - taken.mean(1, keepdims=True)))
     return out
 
 
@@ -1030,11 +1036,15 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     tol = COMPLETE_TOL * abs(body - pip)
     r = 0.5 * d
     h, w = plane.shape[:2]
-    for _, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
-        a = (zc[None, :] * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum(1)
-        res = np.sqrt((np.abs(zc[None, :] - a[:, None] * wc) ** 2).mean(1))
+    square_on = statistics.median([_flat(p) for p in face]) <= SQUARE_ON  # see _fits_layout
+    for k_x, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
+        # least squares: the residual's square sum is |zc|^2 - |a|^2 |wc|^2 (no (K, n) array)
+        den = (np.abs(wc) ** 2).sum(1)
+        a = (np.conj(wc) @ zc) / den
         scale = np.abs(a)
-        ok = np.flatnonzero((res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d))
+        res = np.sqrt(np.maximum(float((np.abs(zc) ** 2).sum()) - scale ** 2 * den, 0.0) / n)
+        ok = np.flatnonzero((res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d)
+                            & (square_on | (k_x == 1.0)))
         if not ok.size:
             continue
         # the left-over spots of every fitting hypothesis, sampled at once: (K, spots)
@@ -1155,7 +1165,10 @@ def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
     spots = _face_spots(f["face"])
     if f["count"] < LAYOUT_MIN or len(spots) != f["count"]:
         return False
-    misfit, scale = dice_body.layout_fit(spots)
+    # a six's narrower columns (see dice_body.SIX_STRETCH) only on a face seen square-on (a slanted
+    # face's foreshortening narrows them too: the side six below an oblique die's top), and only in
+    # the strict fit (the loose one would then take a four and the first row of its side face)
+    misfit, scale = dice_body.layout_fit(spots, stretch=f["flat"] <= SQUARE_ON and tol <= LAYOUT_TOL)
     # the pitch of touching pips is about their width, which the threshold and blur widen
     return misfit <= tol and 0.75 * f["d"] <= scale <= 3.5 * f["d"]
 

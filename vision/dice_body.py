@@ -540,28 +540,40 @@ def _local_body(img: np.ndarray, width: float) -> np.ndarray | None:
     return _lab(med)
 
 
+# a six's columns lie this many times the layout's 2 pitches apart: makers differ (most real
+# top-down sixes fit best at 0.7-0.8, columns 1.4-1.6 pitches apart; 0.7 also fits a four plus
+# the first row of its side face); the other faces are square by symmetry
+SIX_STRETCH = (0.8, 0.9, 1.0)
 LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
 
-def layout_fit(points: list[tuple[float, float]]) -> tuple[float, float]:
+PERMS = {n: np.array(list(itertools.permutations(range(n)))) for n in range(2, 7)}
+# each face's layout centred, one row per six's stretch (the textbook layout last), as complex x + iy
+LAYOUTS_C = {n: np.array([[complex(k_x * x, y) for x, y in LAYOUTS[n]] for k_x in (SIX_STRETCH if n == 6 else (1.0,))])
+             for n in range(2, 7)}
+LAYOUTS_C = {n: w - w.mean(1, keepdims=True) for n, w in LAYOUTS_C.items()}
+
+
+def layout_fit(points: list[tuple[float, float]], stretch: bool = True) -> tuple[float, float]:
     """How well pips match a die face's layout: (rms misfit / layout scale, layout scale in pixels).
 
     The face's pattern is fitted by the best rotation, scale and shift (any pip order); a real face
-    fits within a small share of its scale, a row of print or a keyboard's keys rarely do.
+    fits within a small share of its scale, a row of print or a keyboard's keys rarely do. A six
+    may have its columns nearer (``SIX_STRETCH``) unless ``stretch`` is False (a slanted face, whose
+    foreshortening would pass for that).
     """
     n = len(points)
     if n < 2 or n > 6:
         return 0.0, 0.0
     z = np.array([complex(x, y) for x, y in points])
-    w = np.array([complex(x, y) for x, y in LAYOUTS[n]])
-    perms = np.array(list(itertools.permutations(range(n))))
+    perms = PERMS[n]
     zp = z[perms]  # (P, n): the pips in every order
-    wc = w - w.mean()
     zc = zp - zp.mean(1, keepdims=True)
-    a = (zc * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum()
-    res = np.sqrt((np.abs(zc - a[:, None] * wc[None, :]) ** 2).mean(1))
-    k = int(np.argmin(res))
-    scale = float(abs(a[k]))
-    return float(res[k]) / max(scale, 1e-6), scale
+    wc = LAYOUTS_C[n] if n == 6 and stretch else LAYOUTS_C[n][-1:]  # (S, n): each stretch's layout
+    a = (zc[None] * np.conj(wc[:, None])).sum(2) / (np.abs(wc) ** 2).sum(1)[:, None]  # (S, P)
+    res = np.sqrt((np.abs(zc[None] - a[..., None] * wc[:, None]) ** 2).mean(2))
+    scale = np.maximum(np.abs(a), 1e-6)
+    k = np.unravel_index(int(np.argmin(res / scale)), res.shape)
+    return float(res[k] / scale[k]), float(np.abs(a[k]))
