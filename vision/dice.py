@@ -1006,7 +1006,7 @@ def _layout_hypotheses(n: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray,
         perms = np.array(list(itertools.permutations(range(m), n)))
         rest = np.array([[j for j in range(m) if j not in set(p.tolist())] for p in perms])
         stretches = sorted(dice_body.SIX_STRETCH, key=lambda k: abs(k - 1.0)) if m == 6 else [1.0]
-        ws = [np.array([complex(k_x * x, y) for x, y in dice_body.LAYOUTS[m]]) for k_x in stretches]
+        ws = [dice_body.face_layout(m, k_x) for k_x in stretches]
         taken = np.concatenate([w[perms] for w in ws])
         left = np.concatenate([w[rest] for w in ws])
         k_xs = np.repeat(np.float64(stretches), len(perms))

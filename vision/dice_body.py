@@ -549,10 +549,14 @@ LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
 
+def face_layout(n: int, k_x: float = 1.0) -> np.ndarray:
+    """A face's pip layout as complex x + iy, a six's columns ``k_x`` times as far apart."""
+    return np.array([complex(k_x * x, y) for x, y in LAYOUTS[n]])
+
+
 PERMS = {n: np.array(list(itertools.permutations(range(n)))) for n in range(2, 7)}
-# each face's layout centred, one row per six's stretch (the textbook layout last), as complex x + iy
-LAYOUTS_C = {n: np.array([[complex(k_x * x, y) for x, y in LAYOUTS[n]] for k_x in (SIX_STRETCH if n == 6 else (1.0,))])
-             for n in range(2, 7)}
+# each face's layout centred, one row per six's stretch (the textbook layout last)
+LAYOUTS_C = {n: np.array([face_layout(n, k_x) for k_x in (SIX_STRETCH if n == 6 else (1.0,))]) for n in range(2, 7)}
 LAYOUTS_C = {n: w - w.mean(1, keepdims=True) for n, w in LAYOUTS_C.items()}
 
 
