@@ -790,6 +790,8 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if not keep[i]:
             continue
         fi = faces[i]
+        if fi.get("redness"):
+            continue  # its body lightness is measured in the redness plane: not comparable
         for j in order[pos + 1:]:
             fj = faces[j]
             if not keep[j] or fi["dark"] != fj["dark"]:
@@ -1307,7 +1309,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             # a fourth: dull red pips on smoky, black or blue dice, in a plane of redness alone
             # (kept only on a clean die or in a die's layout: see _body_checked)
             redness = _redness(frame, channels, gains)
-            extra = [f for f in _faces_of((redness, redness), pip_range, round_only=True, fg=fg[0], polarities=(False,))
+            extra = [f for f in _faces_of((redness, redness), pip_range, round_only=True, polarities=(False,), scout=SCOUT)
                      if _red_pips(frame, f["face"], gains)]
             for f in extra:
                 f["red_pass"] = f["redness"] = True
@@ -1315,7 +1317,11 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
         f["bgr"] = _face_bgr(frame, _spot_pips(f["face"]), gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
-    faces = _drop_side_faces(faces)
+    kept = _drop_side_faces(faces)
+    # a redness face taken for a side face gives the faces it won over in the merge their place back
+    ids = {id(f) for f in kept}
+    back = [a for f in faces if id(f) not in ids and f.get("redness") for a in f.get("alt", [])]
+    faces = _drop_side_faces(kept + back) if back else kept
     pyramid = dice_body.Pyramid(frame)
     faces = _check_bodies(pyramid, faces)
     faces += _reseed(pyramid, leftover, faces)
