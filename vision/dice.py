@@ -79,6 +79,10 @@ MAX_MASK_FRACTION = 0.18  # real frames put at most ~10 % of pixels in a pip mas
 MAX_BLOBS = 2500  # blobs per megapixel of a level above which the level is noise
 FG_SUPPORT = 0.2  # the foreground-only mean needs this share of foreground in its box
 NEUTRAL_CHROMA = 0.3  # a colour whose channels differ by less than this share of the largest is grey
+REDNESS_FLOOR = 0.13  # red pips: red above the other channels by this share of the frame's median brightness
+REDNESS_HUE = 0.5  # ... and pips whose green exceeds their blue by at most this share of red's excess over green
+# (red, not gold: gold pips are red above green and blue too)
+REDNESS_LAYOUT_MIN = 4  # a redness face is kept off a clean die only with this many pips in a die's layout
 RED_K, RED_MIN, RED_PIXELS = 1.5, 20.0, 12  # the red pass runs when this many pixels have a
 # (white-balanced) red channel above RED_K x their larger other channel + RED_MIN
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
@@ -683,7 +687,8 @@ def _six_of_rows(face: list[Pip]) -> bool:
     if sum(p.merged for p in face) != 6 or len(face) < 2 or not any(p.chain for p in face):
         return False
     spots = [xy for p in face for xy in _pip_spots(p, p.merged)]
-    misfit, scale = dice_body.layout_fit(spots)
+    # the narrower sixes only on a face seen square-on, as in _fits_layout
+    misfit, scale = dice_body.layout_fit(spots, stretch=statistics.median([_flat(p) for p in face]) <= SQUARE_ON)
     d = statistics.median([p.d for p in face])
     return misfit <= LAYOUT_TOL and 0.75 * d <= scale <= 3.5 * d
 
@@ -785,6 +790,8 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if not keep[i]:
             continue
         fi = faces[i]
+        if fi.get("redness"):
+            continue  # its body lightness is measured in the redness plane: not comparable
         for j in order[pos + 1:]:
             fj = faces[j]
             if not keep[j] or fi["dark"] != fj["dark"]:
@@ -967,6 +974,25 @@ def _has_red(frame: np.ndarray, channels: tuple[np.ndarray, ...]) -> bool:
     reddish = cv2.compare(cv2.convertScaleAbs(red, alpha=gr), cv2.convertScaleAbs(others, alpha=RED_K, beta=RED_MIN),
                           cv2.CMP_GT)
     return cv2.countNonZero(reddish) >= RED_PIXELS
+
+
+def _redness(frame: np.ndarray, channels: tuple[np.ndarray, ...], gains: np.ndarray) -> np.ndarray:
+    """How much redder than its larger other channel each pixel is (white-balanced, less a floor; 0 for
+    grey, blue and black): dull red pips on a smoky, black or blue body stand out of it here even where
+    the red channel alone shows them hardly brighter than the body."""
+    gb, gg, gr = (float(v) for v in gains)
+    blue, green, red = channels
+    # a floor in step with the frame's light: JPEG colour noise and a warm white are a little red too
+    floor = REDNESS_FLOOR * float(np.median(frame[::16, ::16].max(2)))
+    others = cv2.max(cv2.convertScaleAbs(blue, alpha=gb), cv2.convertScaleAbs(green, alpha=gg))
+    return cv2.subtract(cv2.convertScaleAbs(red, alpha=gr, beta=-floor), others)
+
+
+def _red_pips(frame: np.ndarray, face: list[Pip], gains: np.ndarray) -> bool:
+    """True when a face's pips are red (white-balanced red above green and blue, green not far above
+    blue): the redness pass's faces must be red pips, not gold ones."""
+    b, g, r = (float(v) for v in _face_bgr(frame, _spot_pips(face), gains)[1])
+    return r > max(g, b) and g - b < REDNESS_HUE * (r - g)
 
 
 def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
@@ -1221,6 +1247,8 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
     if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
         return None
+    if f.get("redness") and b.kind != "die" and (f["count"] < REDNESS_LAYOUT_MIN or not _fits_layout(f)):
+        return None  # red specks off a clean die (reflections, colour fringes): a die needs a fuller layout
     if f.get("red_pass") and _neutral(f["bgr"][1]):
         return None  # white spots that the red pass found too (glare on black plastic): no red pips
     if f["count"] == 1 and b.kind in ("touch", "framed") and not f.get("sides"):
@@ -1257,6 +1285,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     leftover: list[Pip] = []
     channels = cv2.split(frame)
     fg = None
+    gains = _wb_gains(frame)
     faces = _faces_of(planes_of(frame, channels), pip_range, leftover, scout=SCOUT)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
@@ -1277,11 +1306,22 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             for f in extra:
                 f["red_pass"] = True
             faces = _merge_passes(faces, extra, any_polarity=True)
-    gains = _wb_gains(frame)
+            # a fourth: dull red pips on smoky, black or blue dice, in a plane of redness alone
+            # (kept only on a clean die or in a die's layout: see _body_checked)
+            redness = _redness(frame, channels, gains)
+            extra = [f for f in _faces_of((redness, redness), pip_range, round_only=True, polarities=(False,), scout=SCOUT)
+                     if _red_pips(frame, f["face"], gains)]
+            for f in extra:
+                f["red_pass"] = f["redness"] = True
+            faces = _merge_passes(faces, extra, any_polarity=True)
     for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
         f["bgr"] = _face_bgr(frame, _spot_pips(f["face"]), gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
-    faces = _drop_side_faces(faces)
+    kept = _drop_side_faces(faces)
+    # a redness face taken for a side face gives the faces it won over in the merge their place back
+    ids = {id(f) for f in kept}
+    back = [a for f in faces if id(f) not in ids and f.get("redness") for a in f.get("alt", [])]
+    faces = _drop_side_faces(kept + back) if back else kept
     pyramid = dice_body.Pyramid(frame)
     faces = _check_bodies(pyramid, faces)
     faces += _reseed(pyramid, leftover, faces)

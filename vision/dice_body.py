@@ -64,6 +64,8 @@ OUTLINE_SCALE = (0.14, 0.4)  # ... which spans this share of its side (centre to
 OUTLINE_ONE = 0.1  # ... and a one's pip is this near its centre
 LOCAL_BODY = 0.35  # a blob's spots are measured against its median colour over this share of a die side
 LOCAL_KERNEL = 15  # ... taken with a median window of this many pixels on a shrunk copy
+INNER_RIM = 0.1  # a lone die's rim (this share of its side) is left out when its inner colour is taken
+INNER_K = 2.0  # ... and its pips differ from that colour by more than this many times its median spread
 
 
 _RING = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
@@ -420,7 +422,13 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 taken.append((die.x, die.y, 0.5 * die.side))
                 found = True
         if not found and free and die_side > 0:
-            die = _outline_die(frame, cnt.astype(np.float32) * scale, die_side, free)
+            outline = cnt.astype(np.float32) * scale
+            die = _outline_die(frame, outline, die_side, free)
+            if die is None and not inside:
+                # a lone die-sized blob whose spots did not make a face: its spots against its own body
+                spots = [s for s in _inner_spots(frame, outline, die_side)
+                         if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
+                die = _outline_die(frame, outline, die_side, spots) if spots else None
             if die is not None:
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
@@ -470,6 +478,51 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
     bx, by, bw, bh = cv2.boundingRect(np.rint(contour).astype(np.int32))
     return DieBody("die", float(cx), float(cy), float(side), (bx, by, bw, bh), len(pips), xy, pip_l < body_l,
                    body_l, pip_l, d, float(angle))
+
+
+def _inner_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list[tuple[float, float, float]]:
+    """Spots inside a lone die-sized blob, against the blob's own inner colour (x, y, d), strongest first.
+
+    _blob_spots measures pips against a local median a third of a die wide: on a small die (pips of
+    3-5 px) that window holds the die's dark rim and the table too. A blob that is one die's outline
+    has one body: its inner part (the rim eroded off) has the body as its median colour.
+    """
+    (cx, cy), (rw, rh), _ = cv2.minAreaRect(contour)
+    side = max(rw, rh)
+    if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side:
+        return []
+    fh, fw = frame.shape[:2]
+    x, y, w, h = cv2.boundingRect(np.rint(contour).astype(np.int32))
+    x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return []
+    roi = frame[y0:y1, x0:x1]
+    solid = np.zeros(roi.shape[:2], np.uint8)
+    cv2.drawContours(solid, [np.rint(contour - np.float32([x0, y0])).astype(np.int32)], -1, 1, -1)
+    er = max(int(round(INNER_RIM * side)), 1)
+    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1))) > 0
+    if int(inner.sum()) < 30:
+        return []
+    lab = _lab(cv2.GaussianBlur(roi, (3, 3), 0))
+    body = np.median(lab[inner], 0)
+    dist = _dist_img(lab, body.reshape(1, 1, 3))
+    vals = np.clip(dist[inner], 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(vals.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    spread = float(np.median(vals))
+    spots = ((dist > max(otsu, INNER_K * spread + 6.0)) & inner).astype(np.uint8)
+    n, lbl, stats, cents = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    out = []
+    for i in range(1, n):
+        a = float(stats[i, cv2.CC_STAT_AREA])
+        bw, bh = stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+        if a < 3 or max(bw, bh) > 1.8 * min(bw, bh) + 1 or a < 0.5 * bw * bh:
+            continue
+        d = 2.0 * math.sqrt(a / math.pi)
+        if d > OUTLINE_PIP[1] * side:
+            continue
+        out.append((float(dist[lbl == i].mean()), float(cents[i][0] + x0), float(cents[i][1] + y0), d))
+    out.sort(reverse=True)
+    return [(sx, sy, d) for _, sx, sy, d in out]
 
 
 def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
