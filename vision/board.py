@@ -36,6 +36,8 @@ MIN_GRID = 0.2  # least grid score (pale lines over cells and border) of a board
 GOOD_GRID = 0.45  # a grid score no other outline needs to beat
 SETTLED = 0.1  # a refit pass that moved no corner further (cells) has settled
 SETTLE_ROUNDS = 2  # most extra refits of the chosen grid while it has not settled
+SETTLE_TOL = 0.02  # ... each kept unless its grid score falls by more than this (a grid score tells
+# a grid off by a whole line, not one a fraction of a cell off)
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:
@@ -145,6 +147,9 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     h, w = frame.shape[:2]
     f = min(1.0, WORK_WIDTH / w)
     gray = _shrink(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), f)
+    # the grid is told by its pale lines: under a warm lamp they are dark in blue like the printed
+    # colours, unless the channels are balanced on the frame's own brightest things first
+    gains = board_grid.light_gains(frame)
     best: tuple[float, np.ndarray] | None = None
     # first the board's own outline; when no grid fits it well, the block of printed cells and the
     # pale mesh together
@@ -157,10 +162,10 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
                 for finder, image in finders for q in finder(image()) for is_board in (True, False)]
         if not homs:
             continue
-        scores = board_grid.grid_scores(frame, homs)
+        scores = board_grid.grid_scores(frame, homs, gains)
         for i in sorted(range(len(homs)), key=lambda i: -scores[i])[:3]:
-            hom, moved = board_grid.refine_moved(frame, homs[i])
-            score = board_grid.grid_score(frame, hom)
+            hom, moved = board_grid.refine_moved(frame, homs[i], gains=gains)
+            score = board_grid.grid_score(frame, hom, gains)
             if best is None or score > best[0]:
                 best, best_moved = (score, hom), moved
             if best[0] >= GOOD_GRID:
@@ -170,20 +175,20 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     if best is None or best[0] < MIN_GRID:
         return None
     # an outline a glare spot bent far is pulled back only partway by one refit: while the last pass
-    # still moved a corner, refit the chosen grid again and keep it when its lines fit better
+    # still moved a corner, refit the chosen grid again and keep it unless its lines fit worse
     for _ in range(SETTLE_ROUNDS):
         if best_moved <= SETTLED:
             break
-        hom, best_moved = board_grid.refine_moved(frame, best[1])
-        score = board_grid.grid_score(frame, hom)
-        if score <= best[0]:
+        hom, best_moved = board_grid.refine_moved(frame, best[1], gains=gains)
+        score = board_grid.grid_score(frame, hom, gains)
+        if score < best[0] - SETTLE_TOL:
             break
         best = (score, hom)
     # an outline one cell too small or too far over still lays the inner lines on lines: the border
     # check of the grid score tells the true grid from the four grids one cell off
     moved = [best[1] @ np.float32([[1, 0, dx], [0, 1, dy], [0, 0, 1]])
              for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-    for score, hom in zip(board_grid.grid_scores(frame, moved), moved, strict=True):
+    for score, hom in zip(board_grid.grid_scores(frame, moved, gains), moved, strict=True):
         if score > best[0]:
             best = (float(score), hom)
     score, hom = best

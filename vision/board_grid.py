@@ -11,6 +11,9 @@ from vision.common import median
 
 S = 16  # pixels per cell of the small warp the lines are searched in
 MARGIN = 0.5  # cells of margin around the grid in that warp
+LIGHT_TOP = 40  # the frame's light colour: each channel's 40th brightest of every 8th pixel (of 19 200 at 1280x960)
+LIGHT_TOL = 1.15  # channels within this gain of the brightest one are left as they are
+LIGHT_MAX = 6.0  # the most a channel is lifted
 
 
 _K_IDX, _C_IDX = np.indices((5, 6))  # (line, cell) index arrays of the (5, 6) line offsets
@@ -85,15 +88,26 @@ def _trimmed_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
 _CROSSINGS = np.float32([(j, k) for j in range(1, 6) for k in range(1, 6)])  # inner crossings, grid units
 
 
-def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15)) -> np.ndarray:
+def light_gains(frame: np.ndarray) -> np.ndarray:
+    """Per-channel (BGR) gains that make the frame's brightest things neutral: its pale lines (and any
+    glare, which has the lamp's own colour) are white, so under a warm lamp the blue channel is lifted
+    until they are bright in every channel again. 1 for a channel already within LIGHT_TOL."""
+    top = np.partition(frame[::8, ::8].reshape(-1, 3), -LIGHT_TOP, axis=0)[-LIGHT_TOP].astype(np.float32)
+    gains = np.clip(top.max() / np.maximum(top, 1.0), 1.0, LIGHT_MAX)
+    return np.where(gains > LIGHT_TOL, gains, 1.0).astype(np.float32)
+
+
+def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15),
+           gains: np.ndarray | None = None) -> np.ndarray:
     """The grid's homography (grid units -> frame) refitted to the pale lines between the cells."""
-    return refine_moved(frame, hom, passes)[0]
+    return refine_moved(frame, hom, passes, gains)[0]
 
 
-def refine_moved(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15)
-                 ) -> tuple[np.ndarray, float]:
+def refine_moved(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15),
+                 gains: np.ndarray | None = None) -> tuple[np.ndarray, float]:
     """refine(), and how far (cells) its last pass moved a corner of the grid: a pass that still moves
-    it far has not settled (an outline a glare spot bent far is pulled back only partway)."""
+    it far has not settled (an outline a glare spot bent far is pulled back only partway). ``gains``
+    (light_gains) balance the frame's channels first."""
     n = int(round((6 + 2 * MARGIN) * S))
     corners = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2)
     moved = 0.0
@@ -101,6 +115,8 @@ def refine_moved(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] =
         to_grid = np.float32([[1 / S, 0, -MARGIN], [0, 1 / S, -MARGIN], [0, 0, 1]])
         small = cv2.warpPerspective(frame, hom @ to_grid, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
         # the lines are pale: bright in every channel, where the printed colours are dark in at least one
+        if gains is not None:
+            small = cv2.transform(small, np.diag(gains))
         b, g, r = cv2.split(small)
         img = cv2.blur(cv2.min(cv2.min(b, g), r), (3, 3)).astype(np.float32)
         fits = _fit_lines(*_line_positions(img, reach))
@@ -146,16 +162,17 @@ def _sample_points() -> tuple[np.ndarray, int, int]:
 _POINTS, _N_LINE, _N_CORNER = _sample_points()
 
 
-def grid_score(frame: np.ndarray, hom: np.ndarray) -> float:
+def grid_score(frame: np.ndarray, hom: np.ndarray, gains: np.ndarray | None = None) -> float:
     """How well a homography lays the grid on the board: pale lines where the lines should be (their
     darkest channel), darker printed colour beside them and the dark border outside on all four sides
     (its brightest channel), as a share of the lines' lightness."""
-    return float(grid_scores(frame, [hom])[0])
+    return float(grid_scores(frame, [hom], gains)[0])
 
 
-def grid_scores(frame: np.ndarray, homs: list[np.ndarray]) -> np.ndarray:
+def grid_scores(frame: np.ndarray, homs: list[np.ndarray], gains: np.ndarray | None = None) -> np.ndarray:
     """grid_score of several homographies at once: one gather from the frame for all of them (the
-    candidates of a frame are scored together; one call each cost more than the sampling itself)."""
+    candidates of a frame are scored together; one call each cost more than the sampling itself).
+    ``gains`` (light_gains) balance the sampled pixels' channels first."""
     h, w = frame.shape[:2]
     m = np.stack(homs).astype(np.float64)  # (k, 3, 3)
     x, y = _POINTS[:, 0].astype(np.float64), _POINTS[:, 1].astype(np.float64)
@@ -170,6 +187,8 @@ def grid_scores(frame: np.ndarray, homs: list[np.ndarray]) -> np.ndarray:
     xs = np.clip(px.astype(np.int32), 0, w - 1)
     ys = np.clip(py.astype(np.int32), 0, h - 1)
     pix = frame[ys, xs]  # (k, points, 3)
+    if gains is not None:
+        pix = np.minimum(pix * gains, 255.0)
     n_in = _N_LINE + _N_CORNER
     m_in = pix[:, :n_in].min(axis=2)
     # medians as the upper middle element (np.median's overhead is more than the work here)
