@@ -28,13 +28,15 @@ set by the mat's own size in the frame; on a bare table small butts are read aga
 
 from __future__ import annotations
 
+import math
+import statistics
 from typing import Any
 
 import cv2
 import numpy as np
 
 from vision import mat as matmod
-from vision.common import ImageError, Observation, check_frame
+from vision.common import ImageError, Observation, check_frame, median
 
 COLOURS = ("pink", "yellow", "blue", "green", "black", "gray", "white", "khaki")
 # Built-in appearance: nominal sRGB colours (BGR) of the butts as seen on white paper (= 235).
@@ -139,7 +141,12 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     for cur, m in reversed(levels):
         up = cv2.resize(est, (cur.shape[1], cur.shape[0]), interpolation=cv2.INTER_LINEAR).reshape(cur.shape)
         cov = np.clip(m, 0, 1)[..., None]
-        est = np.where(cov > 1e-3, cur / np.maximum(cov, 1e-3), 0) * cov + up * (1 - cov)
+        # est = where(cov > 1e-3, cur / max(cov, 1e-3), 0) * cov + up * (1 - cov), without temporaries
+        est = np.divide(cur, np.maximum(cov, 1e-3))
+        est[np.broadcast_to(cov <= 1e-3, est.shape)] = 0
+        est *= cov
+        up *= 1 - cov
+        est += up
     out = np.where(mask[..., None], img, np.clip(est, 0, 255))
     return out.astype(np.uint8)
 
@@ -157,6 +164,17 @@ def _noise_threshold(levels: np.ndarray) -> float:
     return max(MIN_THR, (med + THR_MADS * 1.4826 * (mad + 1e-3 / LOG_STEP)) * LOG_STEP)
 
 
+def _median8(pix: np.ndarray) -> np.ndarray:
+    """np.median(pix, axis=0).astype(np.uint8) of (N, 3) uint8 pixels, counted per channel, not sorted."""
+    n = len(pix)
+    out = np.empty(3, np.uint8)
+    for c in range(3):
+        cum = np.cumsum(np.bincount(pix[:, c], minlength=256))
+        lo, hi = int(np.searchsorted(cum, (n - 1) // 2 + 1)), int(np.searchsorted(cum, n // 2 + 1))
+        out[c] = (lo + hi) // 2  # the mean of the two middle values, truncated like astype(uint8)
+    return out
+
+
 def _table_chroma(tiny: np.ndarray, tmask: np.ndarray) -> np.ndarray | None:
     """The pixels of the table's own chroma (log R/G and log B/G within the spread of the search
     area's most common chroma), or None when too few. Used on the mat, whose zones are printed in one
@@ -168,7 +186,7 @@ def _table_chroma(tiny: np.ndarray, tmask: np.ndarray) -> np.ndarray | None:
     peak = int(np.argmax(cv2.blur(hist, (3, 3))))
     mr, mb = (peak // 128) * 4 - 254, (peak % 128) * 4 - 254
     dist = np.maximum(np.abs(cr - mr), np.abs(cb - mb))
-    tol = max(TABLE_CHROMA_MIN / LOG_STEP, TABLE_CHROMA_SPREAD * float(np.median(dist[tmask])))
+    tol = max(TABLE_CHROMA_MIN / LOG_STEP, TABLE_CHROMA_SPREAD * float(median(dist[tmask])))
     table = tmask & (dist < tol)
     return table if table.sum() >= 0.3 * tmask.sum() else None
 
@@ -201,7 +219,7 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         if tmask.any():
             filled = tiny.copy()
-            filled[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
+            filled[~tmask] = _median8(tiny[tmask])
     table0 = _table_chroma(tiny, tmask) if one_colour else None
     if table0 is not None:  # a one-colour table (the mat's zones): refilled from its own colour only
         bg = cv2.GaussianBlur(_push_pull_fill(tiny, table0), (0, 0), 1.5)
@@ -248,6 +266,29 @@ def _blobs8(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     """8-connected components with their stats: Grana's block scan gives the same labels as OpenCV's
     default and measures them 1.5-3x faster on one core."""
     n, lab, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+    return n, lab, stats
+
+
+def _pieces8(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.ndarray]:
+    """``_blobs8`` for a large mask whose small pieces do not matter: the same labels and, for every
+    piece of at least ``min_area`` pixels, the same stats (rows of smaller pieces and of the
+    background stay zero). OpenCV's stats cost several times the labelling; here each piece's box
+    comes from its outline and its area is counted inside that box, only where the box can hold it."""
+    n, lab = cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+    stats = np.zeros((n, 5), np.int32)
+    if n <= 1:
+        return n, lab, stats
+    # every piece (one inside another's hole too) has one outer outline at the top of a two-level tree
+    outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    for k in np.nonzero(tree[0][:, 3] < 0)[0]:
+        c = outlines[k]
+        x, y, bw, bh = cv2.boundingRect(c)
+        if bw * bh < min_area:
+            continue
+        i = lab[c[0, 0, 1], c[0, 0, 0]]
+        area = int(np.count_nonzero(lab[y:y + bh, x:x + bw] == i))
+        if area >= min_area:
+            stats[i] = (x, y, bw, bh, area)
     return n, lab, stats
 
 
@@ -457,8 +498,8 @@ def _stands_out(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float, f
     around = win[ring]
     if around.size < 8:
         return False
-    inside = float(np.median(win[piece > 0]))
-    return float(np.median(around)) < FAINT_RING * inside and float(np.percentile(around, 100 * FAINT_TOP)) < inside
+    inside = float(median(win[piece > 0]))
+    return float(median(around)) < FAINT_RING * inside and float(np.percentile(around, 100 * FAINT_TOP)) < inside
 
 
 def _butt_shaped(px: np.ndarray, py: np.ndarray, single: float) -> bool:
@@ -491,23 +532,23 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
     if not blobs:
         return halves
     unit = 3 / LOG_STEP
+    planes = list(zip(cv2.split(log_small), cv2.split(log_bg), strict=True))
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
         # splits a 16-bit image several times slower than an 8-bit one
-        d = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in zip(
-            cv2.split(log_small[y:y + bh, x:x + bw]), cv2.split(log_bg[y:y + bh, x:x + bw]), strict=True)]
+        d = [cv2.subtract(a[y:y + bh, x:x + bw], b[y:y + bh, x:x + bw], dtype=cv2.CV_16S) for a, b in planes]
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
         added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
         chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
                          cv2.absdiff(cv2.multiply(d[2], 3), total))
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         ring = ~sub & (total > -0.05 * unit)
-        step = max(2, int(np.sqrt(bw * bh / 400)))  # a few hundred samples are enough
+        step = max(2, int(math.sqrt(bw * bh / 400)))  # a few hundred samples are enough
         ring_vals = chroma[::step, ::step][ring[::step, ::step]]
-        noise = float(np.median(ring_vals)) / unit if ring_vals.size > 8 else 0.03
+        noise = float(median(ring_vals)) / unit if ring_vals.size > 8 else 0.03
         shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (
             chroma < max(0.06, SHADOW_CHROMA_MADS * noise) * unit)
         core = sub & ~shade
@@ -734,11 +775,11 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
             crumbs[c["pts"][1], c["pts"][0]] = ci + 1
     grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
     low = cv2.morphologyEx(cv2.subtract(low, grown), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _blobs8(low)
+    n, lab, stats = _pieces8(low, LEFT_AREA * single)
     h, w = low.shape
     drop: set[int] = set()
     added = []
-    for i in range(1, n):
+    for i in np.nonzero(stats[:, cv2.CC_STAT_AREA])[0]:
         x, y, bw, bh, area = stats[i]
         if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
@@ -778,7 +819,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     thr = _noise_threshold(vals)
     _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _blobs8(mask)
+    n, lab, stats = _pieces8(mask, 20)
     if n <= 1:
         return [], float("inf")
     blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
@@ -788,7 +829,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     under = np.zeros(mask.shape, bool)  # butts found under glare
     halves = _drop_shadows(log_small, log_bg, mask, lab, blobs, stats, added)
     if halves:
-        _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added, small, bg, under)
+        _drop_glare(d8, thr, mask, lab, blobs, stats, statistics.median(halves), added, small, bg, under)
     h, w = mask.shape
     comps = []
     for i in blobs:
@@ -823,8 +864,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         # small: where few butts lie alone they must not set the size
         biggest = max(a for a, _ in lone)
         lone = [(a, r) for a, r in lone if a >= CRUMB * biggest] or lone
-        single = float(np.median([a for a, _ in lone]))
-        half = float(np.median([r for _, r in lone]))
+        single = float(statistics.median([a for a, _ in lone]))
+        half = float(statistics.median([r for _, r in lone]))
     else:  # every butt touches another: a pile of butts side by side is still one butt long
         areas = np.array([c["area"] for c in comps])
         length = float(min(c["long"] for c in comps if c["area"] >= 0.5 * np.median(areas)))
@@ -849,7 +890,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     # soft: an outline rising at well under the frame's typical butt outline (most small pieces are
     # butts), so the limit follows the camera's focus and blur; never below the fixed SOFT_EDGE
     edges = [e for _, k, e in cands if k <= 2]
-    soft = max(SOFT_EDGE, SOFT_REL * float(np.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
+    soft = max(SOFT_EDGE, SOFT_REL * float(statistics.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
     for c, k, edge in cands:
         xs, ys = c["pts"]
         if k <= 2 and under[ys, xs].mean() < 0.3 and _looks_like_glare(small, bg, xs, ys, c["area"], c["aspect"],
