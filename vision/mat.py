@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.common import ImageError, check_frame, gray_world, white_patch_correct
+from vision.common import ImageError, check_frame, gray_world, median, white_patch_correct
 
 # ---- layout, in mat units (the A4 landscape design in millimetres; A3 prints the same design larger)
 MAT_W, MAT_H = 297.0, 210.0
@@ -213,7 +213,7 @@ def _patch_reading(frame: np.ndarray, inv: np.ndarray, rect: tuple[float, float,
     xs = np.clip(np.round(pts[:, 0]).astype(int), 1, w - 2)
     ys = np.clip(np.round(pts[:, 1]).astype(int), 1, h - 2)
     samples = np.stack([frame[ys + dy, xs + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).reshape(-1, 3)
-    return np.median(samples.astype(np.float32), axis=0)
+    return median(samples.astype(np.float32), axis=0)
 
 
 def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:

@@ -520,19 +520,18 @@ SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness awa
 SHADOW_CHROMA_MADS = 4.0  # ...and keeps the table's chroma within this many noise deviations
 
 
-def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray, blobs: list[int],
                   stats: np.ndarray, added: dict[int, np.ndarray]) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
     as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
     fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare).
-    ``log_small`` and ``log_bg`` are the work image and the table estimate through the _LOG8 table."""
+    ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table."""
     halves: list[float] = []
     if not blobs:
         return halves
     unit = 3 / LOG_STEP
-    planes = list(zip(cv2.split(log_small), cv2.split(log_bg), strict=True))
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
@@ -767,12 +766,10 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
     _, low = cv2.threshold(d8, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     low = cv2.bitwise_and(low, search)
     found = np.zeros_like(low)
-    crumbs = np.zeros(low.shape, np.int32)
-    for ci, c in enumerate(comps):
+    for c in comps:
         if c["area"] >= LEFT_AREA * single:
             found[c["pts"][1], c["pts"][0]] = 1
-        else:
-            crumbs[c["pts"][1], c["pts"][0]] = ci + 1
+    crumbs = None  # the small pieces' numbers, painted once a faint butt is found
     grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
     low = cv2.morphologyEx(cv2.subtract(low, grown), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats = _pieces8(low, LEFT_AREA * single)
@@ -789,6 +786,11 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
             continue
         if not _stands_out(d8, xs + x, ys + y, single, grown):
             continue
+        if crumbs is None:
+            crumbs = np.zeros(low.shape, np.int32)
+            for ci, c in enumerate(comps):
+                if c["area"] < LEFT_AREA * single:
+                    crumbs[c["pts"][1], c["pts"][0]] = ci + 1
         held = np.unique(crumbs[ys + y, xs + x])
         drop.update(int(v) - 1 for v in held[held > 0])
         outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -810,8 +812,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
     half width (infinite when nothing was found); when that is under ``stop_below`` the butts are
     not split (the caller reads again at a larger scale) and the list is empty."""
-    log_small, log_bg = cv2.LUT(small, _LOG8), cv2.LUT(bg, _LOG8)
-    d = cv2.split(cv2.absdiff(log_small, log_bg))
+    planes = list(zip(cv2.split(cv2.LUT(small, _LOG8)), cv2.split(cv2.LUT(bg, _LOG8)), strict=True))
+    d = [cv2.absdiff(a, b) for a, b in planes]
     d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
     vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
@@ -827,7 +829,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
     under = np.zeros(mask.shape, bool)  # butts found under glare
-    halves = _drop_shadows(log_small, log_bg, mask, lab, blobs, stats, added)
+    halves = _drop_shadows(planes, mask, lab, blobs, stats, added)
     if halves:
         _drop_glare(d8, thr, mask, lab, blobs, stats, statistics.median(halves), added, small, bg, under)
     h, w = mask.shape
