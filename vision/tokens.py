@@ -213,17 +213,17 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
         return cv2.copyMakeBorder(out, 0, max(0, h - h4 * 4), 0, max(0, w - w4 * 4), cv2.BORDER_REPLICATE)[:h, :w]
 
     tmask = np.ones(tiny.shape[:2], bool)
-    filled = tiny
     if not search.all():
         tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        if tmask.any():
-            filled = tiny.copy()
-            filled[~tmask] = _median8(tiny[tmask])
     table0 = _table_chroma(tiny, tmask) if one_colour else None
     if table0 is not None:  # a one-colour table (the mat's zones): refilled from its own colour only
         bg = cv2.GaussianBlur(_push_pull_fill(tiny, table0), (0, 0), 1.5)
         return full(bg)
+    filled = tiny
+    if not tmask.all() and tmask.any():
+        filled = tiny.copy()
+        filled[~tmask] = _median8(tiny[tmask])
     # first pass on a copy half as fine again: a median window of an eighth of the frame's short side
     coarse = cv2.resize(filled, (max(1, filled.shape[1] // 2), max(1, filled.shape[0] // 2)),
                         interpolation=cv2.INTER_AREA)
@@ -920,7 +920,7 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
     pix = small[ys, xs].astype(np.float32)
     n = len(xs)
     if n > 12:
-        r2 = (xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2
+        r2 = (xs - xs.sum() / n) ** 2 + (ys - ys.sum() / n) ** 2  # the same as xs.mean(): integer sums
         cut = int(n * 0.75)
         pix = pix[r2 <= np.partition(r2, cut)[cut]]
     order = np.argsort(pix.sum(axis=1))
