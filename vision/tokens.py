@@ -607,7 +607,7 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     if len(g) < 20:
         return np.zeros_like(glare)
     strength = g.sum(axis=1)
-    u = np.median(g[strength >= np.percentile(strength, 75)], axis=0)
+    u = median(g[strength >= np.percentile(strength, 75)], axis=0)
     norm = float(np.linalg.norm(u))
     if norm < 1e-3:
         return np.zeros_like(glare)
