@@ -4,7 +4,8 @@
 (colour and group both right), confusion matrices, and the median time on one core with a ratio
 against a baseline (cvtColor to grey + 5x5 GaussianBlur of the same frame) and peak memory.
 ``--speed-only --against REV`` also times the reader of git revision REV (or a tokens.py file),
-its reads alternating with this one's on the same frames, and prints the new/old ratio.
+its reads alternating with this one's on the same frames, and prints the new/old ratio;
+``--identical REV`` checks that both readers give the same JSON on 500 tuning frames.
 """
 
 from __future__ import annotations
@@ -185,6 +186,24 @@ def speed_against(seeds: range, against: str, n: int = 14, repeats: int = 5) -> 
     return out
 
 
+CHECK_SETS = ((range(0, 200), True), (range(0, 200), False), (range(20_000, 20_100), False))
+
+
+def identical(against: str, n: int = 14) -> tuple[int, list[str]]:
+    """Whether this reader's JSON equals the reader of ``against`` on the tuning check set (seeds
+    0-199 with and without the mat, bare seeds 20 000-20 099): frames compared, frames that differ."""
+    other = old_reader(against)
+    cv2.setNumThreads(1)
+    count, differ = 0, []
+    for seeds, with_mat in CHECK_SETS:
+        for seed in seeds:
+            frame = render.scene(seed, n=n, with_mat=with_mat)[0]
+            count += 1
+            if tokens.read(frame).to_json() != other.read(frame).to_json():
+                differ.append(f"{seed}{' (mat)' if with_mat else ''}")
+    return count, differ
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=500)
@@ -199,7 +218,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", choices=("mat", "bare"), help="accuracy on mat or bare-table scenes only")
     ap.add_argument("--bare-first-seed", type=int, default=None,
                     help="first seed of the bare-table scenes (default: --first-seed + 500000)")
+    ap.add_argument("--identical", metavar="REV_OR_FILE",
+                    help="only compare this reader's JSON with that reader's on the 500 tuning check frames")
     args = ap.parse_args(argv)
+    if args.identical:
+        count, differ = identical(args.identical)
+        print(f"{count} frames compared with the reader of {args.identical}: {len(differ)} differ"
+              + (f" (seeds {', '.join(differ[:20])})" if differ else ""))
+        return 1 if differ else 0
     cv2.setNumThreads(1)
     runs = [("with the mat", True), ("without the mat", False)] if not args.speed_only else []
     runs = [r for r in runs if args.only is None or r[1] == (args.only == "mat")]
