@@ -909,8 +909,26 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 continue
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
-        out.extend(_split(small, xs, ys, k, single))
+        # a glare spot touching a pile counts as butts by its area: its pieces are glare again
+        out.extend(p for p in _split(small, xs, ys, k, single) if under[p["ys"], p["xs"]].mean() >= 0.3
+                   or not _glare_piece(small, bg, d8, p["xs"], p["ys"], inner, soft))
     return out, half
+
+
+GLARE_PIECE_SOFT = 0.8  # a pile's piece of added light rising slower than this share of the frame's soft limit is glare
+
+
+def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
+                 inner: np.ndarray, soft: float) -> bool:
+    """Whether a piece the split of a pile cut out is glare: light added to the table in every
+    channel, with an outline rising well slower than the frame's own butts' (``soft`` follows the
+    camera's focus and blur). A glare spot touching a pile counts as butts by its area; its pieces
+    on the mat's red zone (red plus white light) read pink, on wood white or khaki. Light added in
+    every channel is not enough: a pink butt on the red zone adds it too, but its outline is sharp."""
+    add = _mean32(small[ys, xs]) - _mean32(bg[ys, xs])
+    if add.min() <= 0:
+        return False
+    return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
 
 
 def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
