@@ -19,7 +19,8 @@ channel, broader than a butt, fading out far from any edge that is steep for its
 round spot, or a piece whose outline rises far slower than the frame's own butts' outlines, measured
 away from the zones' printed edges); a butt under or beside the glare stays where its change from
 the table leaves the glare's own colour, and the glare is taken off its colour. What is left is
-split into butts by size, colour and position. Faint butts (white on light wood, black on dark wood)
+split into butts by size, colour and position; a piece of that split that is light added with an
+outline far softer than the frame's butts' is glare that touched the pile, not a butt. Faint butts (white on light wood, black on dark wood)
 that only crumbs of passed the threshold are looked for again at lower shares of it, kept only where
 the piece is butt-shaped, drops off sharply at its outline and is read as a butt colour with
 confidence. With the mat only its zones are searched, at a scale
