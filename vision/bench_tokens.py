@@ -3,11 +3,26 @@
 ``python3 -m vision.bench_tokens --scenes 500 --first-seed 1000000`` prints per-butt accuracy
 (colour and group both right), confusion matrices, and the median time on one core with a ratio
 against a baseline (cvtColor to grey + 5x5 GaussianBlur of the same frame) and peak memory.
+``--speed-only --against REV`` also times the reader of git revision REV (or a tokens.py file),
+its reads alternating with this one's on the same frames, and prints the new/old ratio;
+``--identical REV`` checks that both readers give the same JSON on 500 tuning frames.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import importlib
+import importlib.util
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import cv2
@@ -113,18 +128,104 @@ def speed(seeds: range, n: int = 14, repeats: int = 5) -> dict[str, float]:
     return time_reader(tokens.read, [render.scene(s, n=n)[0] for s in seeds], repeats)
 
 
+def old_reader(rev: str) -> ModuleType:
+    """The token reader of git revision ``rev`` (with that revision's own vision modules, mat and
+    common, written to a temporary package under another name), or of a tokens.py file whose
+    ``vision`` imports are the current ones: it runs side by side with the current reader."""
+    if Path(rev).is_file():
+        spec = importlib.util.spec_from_file_location("tokens_against", rev)
+        if spec is None or spec.loader is None:
+            raise SystemExit(f"bench_tokens: cannot load a token reader from {rev}")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+    repo = Path(__file__).resolve().parents[1]
+    name = "vision_" + "".join(c if c.isalnum() else "_" for c in rev)
+    top = Path(tempfile.mkdtemp(prefix="bench-tokens-"))
+    atexit.register(shutil.rmtree, top, True)
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+
+    try:
+        files = [f for f in git("ls-tree", "-r", "--name-only", rev, "vision/").split() if f.endswith(".py")]
+        for f in files:
+            text = re.sub(r"^(\s*)from vision([ .])", rf"\1from {name}\2", git("show", f"{rev}:{f}"), flags=re.M)
+            text = re.sub(r"^(\s*)import vision\.", rf"\1import {name}.", text, flags=re.M)
+            path = top / name / f.removeprefix("vision/")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise SystemExit(f"bench_tokens: cannot load the vision package of {rev} from git ({exc})") from None
+    sys.path.insert(0, str(top))
+    try:
+        return importlib.import_module(f"{name}.tokens")
+    finally:
+        sys.path.remove(str(top))
+
+
+def speed_against(seeds: range, against: str, n: int = 14, repeats: int = 5) -> dict[str, float]:
+    """Same-run A/B: this reader and the reader of ``against`` alternate on the same frames (one
+    warm-up read each per frame); medians of wall and CPU (process) ms per read, ratios new/old."""
+    other = old_reader(against)
+    frames = [render.scene(s, n=n)[0] for s in seeds]
+    times: dict[str, tuple[list[float], list[float]]] = {"new": ([], []), "old": ([], [])}
+    readers = (("new", tokens.read), ("old", other.read))
+    for frame in frames:
+        for _, rd in readers:
+            rd(frame)
+        for r in range(repeats):
+            for key, rd in readers if r % 2 == 0 else readers[::-1]:
+                c0, t0 = time.process_time(), time.perf_counter()
+                rd(frame)
+                times[key][0].append((time.perf_counter() - t0) * 1000)
+                times[key][1].append((time.process_time() - c0) * 1000)
+    out = {f"{k}_{m}": statistics.median(times[k][i]) for k in times for i, m in enumerate(("wall", "cpu"))}
+    out["ratio_wall"] = out["new_wall"] / out["old_wall"]
+    out["ratio_cpu"] = out["new_cpu"] / out["old_cpu"]
+    return out
+
+
+CHECK_SETS = ((range(0, 200), True), (range(0, 200), False), (range(20_000, 20_100), False))
+
+
+def identical(against: str, n: int = 14) -> tuple[int, list[str]]:
+    """Whether this reader's JSON equals the reader of ``against`` on the tuning check set (seeds
+    0-199 with and without the mat, bare seeds 20 000-20 099): frames compared, frames that differ."""
+    other = old_reader(against)
+    cv2.setNumThreads(1)
+    count, differ = 0, []
+    for seeds, with_mat in CHECK_SETS:
+        for seed in seeds:
+            frame = render.scene(seed, n=n, with_mat=with_mat)[0]
+            count += 1
+            if tokens.read(frame).to_json() != other.read(frame).to_json():
+                differ.append(f"{seed}{' (mat)' if with_mat else ''}")
+    return count, differ
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=500)
     ap.add_argument("--first-seed", type=int, default=1_000_000)
     ap.add_argument("--speed-scenes", type=int, default=20)
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--against", metavar="REV_OR_FILE",
+                    help="also time the token reader of this git revision (or tokens.py file), alternating")
+    ap.add_argument("--repeats", type=int, default=5, help="timed reads per speed frame")
     ap.add_argument("--speed-only", action="store_true", help="skip the accuracy run")
     ap.add_argument("--accuracy-only", action="store_true", help="skip the speed run")
     ap.add_argument("--only", choices=("mat", "bare"), help="accuracy on mat or bare-table scenes only")
     ap.add_argument("--bare-first-seed", type=int, default=None,
                     help="first seed of the bare-table scenes (default: --first-seed + 500000)")
+    ap.add_argument("--identical", metavar="REV_OR_FILE",
+                    help="only compare this reader's JSON with that reader's on the 500 tuning check frames")
     args = ap.parse_args(argv)
+    if args.identical:
+        count, differ = identical(args.identical)
+        print(f"{count} frames compared with the reader of {args.identical}: {len(differ)} differ"
+              + (f" (seeds {', '.join(differ[:20])})" if differ else ""))
+        return 1 if differ else 0
     cv2.setNumThreads(1)
     runs = [("with the mat", True), ("without the mat", False)] if not args.speed_only else []
     runs = [r for r in runs if args.only is None or r[1] == (args.only == "mat")]
@@ -139,7 +240,13 @@ def main(argv: list[str] | None = None) -> int:
         print_calibration(r["calib"])
     if args.accuracy_only:
         return 0
-    s = speed(range(args.first_seed, args.first_seed + args.speed_scenes))
+    seeds = range(args.first_seed, args.first_seed + args.speed_scenes)
+    if args.against:
+        a = speed_against(seeds, args.against, repeats=args.repeats)
+        print(f"same run, alternating with the reader of {args.against} ({len(seeds)} frames x {args.repeats}): "
+              f"new {a['new_wall']:.2f} ms wall / {a['new_cpu']:.2f} ms CPU, old {a['old_wall']:.2f} ms wall / "
+              f"{a['old_cpu']:.2f} ms CPU; ratio new/old {a['ratio_wall']:.3f} wall, {a['ratio_cpu']:.3f} CPU")
+    s = speed(seeds, repeats=args.repeats)
     print(f"speed (14 butts, 1280x960, one core): read {s['read_ms']:.2f} ms median, baseline "
           f"{s['base_ms']:.2f} ms, ratio {s['ratio']:.1f}x, peak memory {s['peak_mb']:.1f} MB")
     return 0

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.common import ImageError, check_frame, gray_world, white_patch_correct
+from vision.common import ImageError, check_frame, gray_world, median, white_patch_correct
 
 # ---- layout, in mat units (the A4 landscape design in millimetres; A3 prints the same design larger)
 MAT_W, MAT_H = 297.0, 210.0
@@ -202,18 +202,32 @@ def _aruco(kind: str) -> cv2.aruco.ArucoDetector:
     return _detectors[kind]
 
 
-def _patch_reading(frame: np.ndarray, inv: np.ndarray, rect: tuple[float, float, float, float]) -> np.ndarray:
-    """Median BGR of a grid of small samples inside a mat rectangle (robust to a glare spot)."""
+def _patch_grid(rect: tuple[float, float, float, float]) -> np.ndarray:
+    """The (28, 2) mat-unit sample points inside a mat rectangle, 20 % in from its sides."""
     x0, y0, x1, y1 = rect
     mx, my = (x1 - x0) * 0.2, (y1 - y0) * 0.2
     gx, gy = np.meshgrid(np.linspace(x0 + mx, x1 - mx, 7), np.linspace(y0 + my, y1 - my, 4))
-    pts = cv2.perspectiveTransform(np.float32(np.stack([gx.ravel(), gy.ravel()], 1)).reshape(-1, 1, 2), inv)
-    pts = pts.reshape(-1, 2)
+    return np.float32(np.stack([gx.ravel(), gy.ravel()], 1))
+
+
+_DY, _DX = (v.reshape(-1, 1) for v in np.meshgrid([-1, 0, 1], [-1, 0, 1], indexing="ij"))
+
+
+def _patch_readings(frame: np.ndarray, inv: np.ndarray,
+                    rects: list[tuple[float, float, float, float]]) -> list[np.ndarray]:
+    """Median BGR of a grid of small samples (3x3 pixels each) inside each mat rectangle (robust to
+    a glare spot); the rectangles' points are mapped into the frame and gathered in one go."""
+    grids = [_patch_grid(r) for r in rects]
+    pts = cv2.perspectiveTransform(np.concatenate(grids).reshape(-1, 1, 2), inv).reshape(-1, 2)
     h, w = frame.shape[:2]
     xs = np.clip(np.round(pts[:, 0]).astype(int), 1, w - 2)
     ys = np.clip(np.round(pts[:, 1]).astype(int), 1, h - 2)
-    samples = np.stack([frame[ys + dy, xs + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)]).reshape(-1, 3)
-    return np.median(samples.astype(np.float32), axis=0)
+    samples = frame[ys[None] + _DY, xs[None] + _DX].astype(np.float32)  # (9, points, 3)
+    out, start = [], 0
+    for g in grids:
+        out.append(median(samples[:, start:start + len(g)].reshape(-1, 3), axis=0))
+        start += len(g)
+    return out
 
 
 def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:
@@ -261,9 +275,8 @@ def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:
     inv = np.linalg.inv(hom)
     zones = [cv2.perspectiveTransform(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2),
                                       inv).reshape(4, 2) for x0, y0, x1, y1 in ZONES]
-    white = _patch_reading(frame, inv, WHITE_PATCH)
-    grey = _patch_reading(frame, inv, GREY_PATCH)
-    fill = _patch_reading(frame, inv, (MARGIN + 4, ZONE_BOTTOM - 12, MAT_W - MARGIN - 4, ZONE_BOTTOM - 3))
+    white, grey, fill = _patch_readings(
+        frame, inv, [WHITE_PATCH, GREY_PATCH, (MARGIN + 4, ZONE_BOTTOM - 12, MAT_W - MARGIN - 4, ZONE_BOTTOM - 3)])
     corners_frame = cv2.perspectiveTransform(np.float32([[0, 0], [MAT_W, 0]]).reshape(-1, 1, 2), inv)
     scale = float(np.linalg.norm(corners_frame[1] - corners_frame[0]) / MAT_W)
     return Mat(hom, zones, white, grey, fill, len(seen), scale)

@@ -19,7 +19,8 @@ channel, broader than a butt, fading out far from any edge that is steep for its
 round spot, or a piece whose outline rises far slower than the frame's own butts' outlines, measured
 away from the zones' printed edges); a butt under or beside the glare stays where its change from
 the table leaves the glare's own colour, and the glare is taken off its colour. What is left is
-split into butts by size, colour and position. Faint butts (white on light wood, black on dark wood)
+split into butts by size, colour and position; a piece of that split that is light added with an
+outline far softer than the frame's butts' is glare that touched the pile, not a butt. Faint butts (white on light wood, black on dark wood)
 that only crumbs of passed the threshold are looked for again at lower shares of it, kept only where
 the piece is butt-shaped, drops off sharply at its outline and is read as a butt colour with
 confidence. With the mat only its zones are searched, at a scale
@@ -28,13 +29,15 @@ set by the mat's own size in the frame; on a bare table small butts are read aga
 
 from __future__ import annotations
 
+import math
+import statistics
 from typing import Any
 
 import cv2
 import numpy as np
 
 from vision import mat as matmod
-from vision.common import ImageError, Observation, check_frame
+from vision.common import ImageError, Observation, check_frame, median
 
 COLOURS = ("pink", "yellow", "blue", "green", "black", "gray", "white", "khaki")
 # Built-in appearance: nominal sRGB colours (BGR) of the butts as seen on white paper (= 235).
@@ -139,7 +142,12 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     for cur, m in reversed(levels):
         up = cv2.resize(est, (cur.shape[1], cur.shape[0]), interpolation=cv2.INTER_LINEAR).reshape(cur.shape)
         cov = np.clip(m, 0, 1)[..., None]
-        est = np.where(cov > 1e-3, cur / np.maximum(cov, 1e-3), 0) * cov + up * (1 - cov)
+        # est = where(cov > 1e-3, cur / max(cov, 1e-3), 0) * cov + up * (1 - cov), without temporaries
+        est = np.divide(cur, np.maximum(cov, 1e-3))
+        est[np.broadcast_to(cov <= 1e-3, est.shape)] = 0
+        est *= cov
+        up *= 1 - cov
+        est += up
     out = np.where(mask[..., None], img, np.clip(est, 0, 255))
     return out.astype(np.uint8)
 
@@ -157,6 +165,17 @@ def _noise_threshold(levels: np.ndarray) -> float:
     return max(MIN_THR, (med + THR_MADS * 1.4826 * (mad + 1e-3 / LOG_STEP)) * LOG_STEP)
 
 
+def _median8(pix: np.ndarray) -> np.ndarray:
+    """np.median(pix, axis=0).astype(np.uint8) of (N, 3) uint8 pixels, counted per channel, not sorted."""
+    n = len(pix)
+    out = np.empty(3, np.uint8)
+    for c in range(3):
+        cum = np.cumsum(np.bincount(pix[:, c], minlength=256))
+        lo, hi = int(np.searchsorted(cum, (n - 1) // 2 + 1)), int(np.searchsorted(cum, n // 2 + 1))
+        out[c] = (lo + hi) // 2  # the mean of the two middle values, truncated like astype(uint8)
+    return out
+
+
 def _table_chroma(tiny: np.ndarray, tmask: np.ndarray) -> np.ndarray | None:
     """The pixels of the table's own chroma (log R/G and log B/G within the spread of the search
     area's most common chroma), or None when too few. Used on the mat, whose zones are printed in one
@@ -168,7 +187,7 @@ def _table_chroma(tiny: np.ndarray, tmask: np.ndarray) -> np.ndarray | None:
     peak = int(np.argmax(cv2.blur(hist, (3, 3))))
     mr, mb = (peak // 128) * 4 - 254, (peak % 128) * 4 - 254
     dist = np.maximum(np.abs(cr - mr), np.abs(cb - mb))
-    tol = max(TABLE_CHROMA_MIN / LOG_STEP, TABLE_CHROMA_SPREAD * float(np.median(dist[tmask])))
+    tol = max(TABLE_CHROMA_MIN / LOG_STEP, TABLE_CHROMA_SPREAD * float(median(dist[tmask])))
     table = tmask & (dist < tol)
     return table if table.sum() >= 0.3 * tmask.sum() else None
 
@@ -195,17 +214,17 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
         return cv2.copyMakeBorder(out, 0, max(0, h - h4 * 4), 0, max(0, w - w4 * 4), cv2.BORDER_REPLICATE)[:h, :w]
 
     tmask = np.ones(tiny.shape[:2], bool)
-    filled = tiny
     if not search.all():
         tmask = cv2.resize(search, (tiny.shape[1], tiny.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
         tmask = cv2.erode(tmask.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        if tmask.any():
-            filled = tiny.copy()
-            filled[~tmask] = np.median(tiny[tmask], axis=0).astype(np.uint8)
     table0 = _table_chroma(tiny, tmask) if one_colour else None
     if table0 is not None:  # a one-colour table (the mat's zones): refilled from its own colour only
         bg = cv2.GaussianBlur(_push_pull_fill(tiny, table0), (0, 0), 1.5)
         return full(bg)
+    filled = tiny
+    if not tmask.all() and tmask.any():
+        filled = tiny.copy()
+        filled[~tmask] = _median8(tiny[tmask])
     # first pass on a copy half as fine again: a median window of an eighth of the frame's short side
     coarse = cv2.resize(filled, (max(1, filled.shape[1] // 2), max(1, filled.shape[0] // 2)),
                         interpolation=cv2.INTER_AREA)
@@ -248,6 +267,29 @@ def _blobs8(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     """8-connected components with their stats: Grana's block scan gives the same labels as OpenCV's
     default and measures them 1.5-3x faster on one core."""
     n, lab, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+    return n, lab, stats
+
+
+def _pieces8(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.ndarray]:
+    """``_blobs8`` for a large mask whose small pieces do not matter: the same labels and, for every
+    piece of at least ``min_area`` pixels, the same stats (rows of smaller pieces and of the
+    background stay zero). OpenCV's stats cost several times the labelling; here each piece's box
+    comes from its outline and its area is counted inside that box, only where the box can hold it."""
+    n, lab = cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+    stats = np.zeros((n, 5), np.int32)
+    if n <= 1:
+        return n, lab, stats
+    # every piece (one inside another's hole too) has one outer outline at the top of a two-level tree
+    outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    for k in np.nonzero(tree[0][:, 3] < 0)[0]:
+        c = outlines[k]
+        x, y, bw, bh = cv2.boundingRect(c)
+        if bw * bh < min_area:
+            continue
+        i = lab[c[0, 0, 1], c[0, 0, 0]]
+        area = int(np.count_nonzero(lab[y:y + bh, x:x + bw] == i))
+        if area >= min_area:
+            stats[i] = (x, y, bw, bh, area)
     return n, lab, stats
 
 
@@ -457,8 +499,8 @@ def _stands_out(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float, f
     around = win[ring]
     if around.size < 8:
         return False
-    inside = float(np.median(win[piece > 0]))
-    return float(np.median(around)) < FAINT_RING * inside and float(np.percentile(around, 100 * FAINT_TOP)) < inside
+    inside = float(median(win[piece > 0]))
+    return float(median(around)) < FAINT_RING * inside and float(np.percentile(around, 100 * FAINT_TOP)) < inside
 
 
 def _butt_shaped(px: np.ndarray, py: np.ndarray, single: float) -> bool:
@@ -479,14 +521,14 @@ SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness awa
 SHADOW_CHROMA_MADS = 4.0  # ...and keeps the table's chroma within this many noise deviations
 
 
-def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray, blobs: list[int],
                   stats: np.ndarray, added: dict[int, np.ndarray]) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
     as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
     fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare).
-    ``log_small`` and ``log_bg`` are the work image and the table estimate through the _LOG8 table."""
+    ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table."""
     halves: list[float] = []
     if not blobs:
         return halves
@@ -497,17 +539,16 @@ def _drop_shadows(log_small: np.ndarray, log_bg: np.ndarray, mask: np.ndarray, l
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
         # splits a 16-bit image several times slower than an 8-bit one
-        d = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in zip(
-            cv2.split(log_small[y:y + bh, x:x + bw]), cv2.split(log_bg[y:y + bh, x:x + bw]), strict=True)]
+        d = [cv2.subtract(a[y:y + bh, x:x + bw], b[y:y + bh, x:x + bw], dtype=cv2.CV_16S) for a, b in planes]
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
         added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
         chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
                          cv2.absdiff(cv2.multiply(d[2], 3), total))
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         ring = ~sub & (total > -0.05 * unit)
-        step = max(2, int(np.sqrt(bw * bh / 400)))  # a few hundred samples are enough
+        step = max(2, int(math.sqrt(bw * bh / 400)))  # a few hundred samples are enough
         ring_vals = chroma[::step, ::step][ring[::step, ::step]]
-        noise = float(np.median(ring_vals)) / unit if ring_vals.size > 8 else 0.03
+        noise = float(median(ring_vals)) / unit if ring_vals.size > 8 else 0.03
         shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (
             chroma < max(0.06, SHADOW_CHROMA_MADS * noise) * unit)
         core = sub & ~shade
@@ -567,7 +608,7 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     if len(g) < 20:
         return np.zeros_like(glare)
     strength = g.sum(axis=1)
-    u = np.median(g[strength >= np.percentile(strength, 75)], axis=0)
+    u = median(g[strength >= np.percentile(strength, 75)], axis=0)
     norm = float(np.linalg.norm(u))
     if norm < 1e-3:
         return np.zeros_like(glare)
@@ -696,8 +737,8 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, xs: np.ndarray, ys: np.
     white light is added, or a piece of light added whose outline rises slower than ``soft`` (its
     contrast per pixel; a butt's outline is sharp, glare fades out), or of light taken whose outline
     rises slower than SOFT_EDGE (a soft shadow; gray and black butts on wood are soft-edged too)."""
-    pix = small[ys, xs].astype(np.float32)
-    add = pix.mean(axis=0) - bg[ys, xs].astype(np.float32).mean(axis=0)
+    pix = small[ys, xs]
+    add = _mean32(pix) - _mean32(bg[ys, xs])
     if aspect < 1.6:
         _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
         if area / (np.pi * max(radius, 1.0) ** 2) > 0.7:
@@ -726,19 +767,17 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
     _, low = cv2.threshold(d8, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     low = cv2.bitwise_and(low, search)
     found = np.zeros_like(low)
-    crumbs = np.zeros(low.shape, np.int32)
-    for ci, c in enumerate(comps):
+    for c in comps:
         if c["area"] >= LEFT_AREA * single:
             found[c["pts"][1], c["pts"][0]] = 1
-        else:
-            crumbs[c["pts"][1], c["pts"][0]] = ci + 1
+    crumbs = None  # the small pieces' numbers, painted once a faint butt is found
     grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
     low = cv2.morphologyEx(cv2.subtract(low, grown), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _blobs8(low)
+    n, lab, stats = _pieces8(low, LEFT_AREA * single)
     h, w = low.shape
     drop: set[int] = set()
     added = []
-    for i in range(1, n):
+    for i in np.nonzero(stats[:, cv2.CC_STAT_AREA])[0]:
         x, y, bw, bh, area = stats[i]
         if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
@@ -748,6 +787,11 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
             continue
         if not _stands_out(d8, xs + x, ys + y, single, grown):
             continue
+        if crumbs is None:
+            crumbs = np.zeros(low.shape, np.int32)
+            for ci, c in enumerate(comps):
+                if c["area"] < LEFT_AREA * single:
+                    crumbs[c["pts"][1], c["pts"][0]] = ci + 1
         held = np.unique(crumbs[ys + y, xs + x])
         drop.update(int(v) - 1 for v in held[held > 0])
         outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -769,8 +813,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
     half width (infinite when nothing was found); when that is under ``stop_below`` the butts are
     not split (the caller reads again at a larger scale) and the list is empty."""
-    log_small, log_bg = cv2.LUT(small, _LOG8), cv2.LUT(bg, _LOG8)
-    d = cv2.split(cv2.absdiff(log_small, log_bg))
+    planes = list(zip(cv2.split(cv2.LUT(small, _LOG8)), cv2.split(cv2.LUT(bg, _LOG8)), strict=True))
+    d = [cv2.absdiff(a, b) for a, b in planes]
     d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
     vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
@@ -778,7 +822,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     thr = _noise_threshold(vals)
     _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _blobs8(mask)
+    n, lab, stats = _pieces8(mask, 20)
     if n <= 1:
         return [], float("inf")
     blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
@@ -786,9 +830,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
     under = np.zeros(mask.shape, bool)  # butts found under glare
-    halves = _drop_shadows(log_small, log_bg, mask, lab, blobs, stats, added)
+    halves = _drop_shadows(planes, mask, lab, blobs, stats, added)
     if halves:
-        _drop_glare(d8, thr, mask, lab, blobs, stats, float(np.median(halves)), added, small, bg, under)
+        _drop_glare(d8, thr, mask, lab, blobs, stats, statistics.median(halves), added, small, bg, under)
     h, w = mask.shape
     comps = []
     for i in blobs:
@@ -823,8 +867,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         # small: where few butts lie alone they must not set the size
         biggest = max(a for a, _ in lone)
         lone = [(a, r) for a, r in lone if a >= CRUMB * biggest] or lone
-        single = float(np.median([a for a, _ in lone]))
-        half = float(np.median([r for _, r in lone]))
+        single = float(statistics.median([a for a, _ in lone]))
+        half = float(statistics.median([r for _, r in lone]))
     else:  # every butt touches another: a pile of butts side by side is still one butt long
         areas = np.array([c["area"] for c in comps])
         length = float(min(c["long"] for c in comps if c["area"] >= 0.5 * np.median(areas)))
@@ -849,7 +893,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     # soft: an outline rising at well under the frame's typical butt outline (most small pieces are
     # butts), so the limit follows the camera's focus and blur; never below the fixed SOFT_EDGE
     edges = [e for _, k, e in cands if k <= 2]
-    soft = max(SOFT_EDGE, SOFT_REL * float(np.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
+    soft = max(SOFT_EDGE, SOFT_REL * float(statistics.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
     for c, k, edge in cands:
         xs, ys = c["pts"]
         if k <= 2 and under[ys, xs].mean() < 0.3 and _looks_like_glare(small, bg, xs, ys, c["area"], c["aspect"],
@@ -866,26 +910,48 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 continue
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
-        out.extend(_split(small, xs, ys, k, single))
+        # a glare spot touching a pile counts as butts by its area: its pieces are glare again
+        out.extend(p for p in _split(small, xs, ys, k, single) if under[p["ys"], p["xs"]].mean() >= 0.3
+                   or not _glare_piece(small, bg, d8, p["xs"], p["ys"], inner, soft))
     return out, half
+
+
+GLARE_PIECE_SOFT = 0.8  # a pile's piece of added light rising slower than this share of the frame's soft limit is glare
+
+
+def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
+                 inner: np.ndarray, soft: float) -> bool:
+    """Whether a piece the split of a pile cut out is glare: light added to the table in every
+    channel, with an outline rising well slower than the frame's own butts' (``soft`` follows the
+    camera's focus and blur). A glare spot touching a pile counts as butts by its area; its pieces
+    on the mat's red zone (red plus white light) read pink, on wood white or khaki. Light added in
+    every channel is not enough: a pink butt on the red zone adds it too, but its outline is sharp."""
+    add = _mean32(small[ys, xs]) - _mean32(bg[ys, xs])
+    if add.min() <= 0:
+        return False
+    return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
 
 
 def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
     """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare) and the
     table colour under it."""
     xs, ys = butt["xs"], butt["ys"]
-    pix = small[ys, xs].astype(np.float32)
+    pix = small[ys, xs]
     n = len(xs)
     if n > 12:
-        r2 = (xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2
+        r2 = (xs - xs.sum() / n) ** 2 + (ys - ys.sum() / n) ** 2  # the same as xs.mean(): integer sums
         cut = int(n * 0.75)
         pix = pix[r2 <= np.partition(r2, cut)[cut]]
-    order = np.argsort(pix.sum(axis=1))
+    order = np.argsort(pix.astype(np.float32).sum(axis=1))
     m = len(order)
     lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
-    colour = pix[order[lo:hi]].mean(axis=0)
-    table = bg[ys[::3], xs[::3]].astype(np.float32).mean(axis=0)
-    return colour, table
+    return _mean32(pix[order[lo:hi]]), _mean32(bg[ys[::3], xs[::3]])
+
+
+def _mean32(pix: np.ndarray) -> np.ndarray:
+    """The mean of (N, 3) uint8 pixels as ``pix.astype(np.float32).mean(axis=0)`` gives it (the
+    float32 sums of up to 65 000 such pixels are exact, so the integer sums are the same), cheaper."""
+    return pix.sum(axis=0).astype(np.float32) / np.float32(len(pix))
 
 
 # ---------------------------------------------------------------- scene-level colour fit
