@@ -17,7 +17,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cards_glyphs import DECKS, VALUES, default_templates, feature, parse_value, value_name
+from vision.cards_glyphs import (
+    DECKS,
+    FEATURE_SHAPE,
+    VALUES,
+    default_templates,
+    feature,
+    parse_value,
+    value_name,
+)
 from vision.common import ImageError, Observation, check_frame
 
 COLOURS = ("red", "green", "yellow", "blue", "purple")
@@ -32,6 +40,8 @@ CANONICAL_RGB = {
 WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
+NARROW = 0.35  # a face narrower than this (width / height) is a strip of a fan
+STRIP_REACH = 16  # how far (rectified pixels) past a narrow strip's right edge its index may reach
 MIN_CONFIDENCE = 0.15
 WHOLE_FACE = 0.5  # face width / height above which the whole face (and its second index) shows
 # pieces of the face mask joined by a neck thinner than this (work scale) are tried one by one
@@ -167,6 +177,11 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
         return None
     pl, dl = _fit_line(left) if len(left) >= 5 else (left.mean(0), down)
     pb, db = _fit_line(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
+    if hv < NARROW * hu:
+        # a narrow strip of a fan: its bottom is too short (and its corners too rounded by the
+        # mask's cleaning) to give a direction; a card's corners are square, so the left side,
+        # the longest straight edge, gives it
+        db = np.float32([dl[1], -dl[0]])
     pr, pt = rightp.mean(0), top.mean(0)
     tl, bl = _meet(pt, db, pl, dl), _meet(pb, db, pl, dl)
     tr, br = _meet(pt, db, pr, dl), _meet(pb, db, pr, dl)
@@ -405,16 +420,43 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
     return keep.mean(axis=0) if len(keep) else None
 
 
-def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float) -> tuple[np.ndarray | None, float]:
-    """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1)."""
+def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, rh: int) -> int:
+    """Width of an index region up to the first column (from ``start``) that is mostly white border.
+
+    White after the frame's white balance (``gains``): bright and colourless, unlike face, ink or
+    a glare on a coloured face, which keeps the face's colour difference.
+    """
+    bal = cv2.multiply(roi, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
+    b, g, r = cv2.split(bal)
+    v = cv2.max(cv2.max(b, g), r).astype(np.int32)
+    vmin = cv2.min(cv2.min(b, g), r).astype(np.int32)
+    white = ((v > 0.6 * _quantile(v, 0.97)) & (4 * vmin > 3 * v))[6:rh]
+    frac = white.mean(axis=0)
+    cols = np.nonzero(frac[start:] > 0.5)[0]
+    return start + int(cols[0]) if cols.size else roi.shape[1]
+
+
+def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
+                   gains: np.ndarray) -> tuple[np.ndarray | None, float]:
+    """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1).
+
+    ``gains`` white-balance the frame (they find the next card's white border after a narrow strip).
+    """
     wc = max(8, int(round(FACE_H * fw_over_fh)))
     # a margin above and left of the face keeps an index that the quad cut short whole
     mg = 6
     rect = np.float32([[mg, mg], [wc + mg, mg], [wc + mg, FACE_H + mg], [mg, FACE_H + mg]])
     m = cv2.getPerspectiveTransform(quad_full.astype(np.float32), rect)
-    rw, rh = min(wc, int(INDEX_W * FACE_H)) + mg, int(INDEX_H * FACE_H) + mg
+    full_w = int(INDEX_W * FACE_H)
+    rw, rh = min(wc + (STRIP_REACH if wc < full_w else 0), full_w) + mg, int(INDEX_H * FACE_H) + mg
     roi = cv2.warpPerspective(frame, m, (rw, rh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     vm = _vmax(roi)
+    if wc < full_w:
+        # a narrow strip of a fan: its mask (and quad) may end short of the next card's border, and
+        # the index may reach right up to that border; so look a little further right, up to the
+        # first column of white border (bright and colourless, unlike face, ink or glare on a face)
+        rw = _strip_end(roi, gains, mg + int(0.6 * wc), rh)
+        vm = np.ascontiguousarray(vm[:, :rw])
     inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
     # the face level: the bright end of the corner, but a glare spot on it (far above most of the
     # face) is not the face's colour
@@ -461,9 +503,29 @@ def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
     return best[1], conf
 
 
+SHIFTS = ((0, 0), (-1, 0), (1, 0), (-2, 0), (2, 0), (0, -1), (0, 1))  # (dy, dx) in feature pixels
+
+
+def _shifted(feat: np.ndarray) -> list[np.ndarray]:
+    """The glyph feature moved by a pixel or two: blur, JPEG and a slightly skewed quad move the ink
+    crop against the templates (a "+/-" one row too high matches a "1" better than itself)."""
+    fh, fw = FEATURE_SHAPE
+    f = feat.reshape(fh, fw)
+    bg = float(f[0, 0])
+    out = []
+    for dy, dx in SHIFTS:
+        g = np.full((fh, fw), bg, np.float32)
+        g[max(dy, 0):fh + min(dy, 0), max(dx, 0):fw + min(dx, 0)] = f[max(-dy, 0):fh - max(dy, 0),
+                                                                        max(-dx, 0):fw - max(dx, 0)]
+        g = g.ravel() - g.mean()
+        out.append(g / max(float(np.linalg.norm(g)), 1e-6))
+    return out
+
+
 def _class_scores(feats: list[np.ndarray], tmpl: np.ndarray, labels: list) -> dict[Any, float]:
-    """Best correlation of the glyph with each value's templates (the better-read of the card's indices)."""
-    scores = tmpl @ feats[0] if len(feats) == 1 else (tmpl @ np.stack(feats, axis=1)).max(axis=1)
+    """Best correlation of the glyph with each value's templates (the better-read of the card's indices,
+    each at its best small shift)."""
+    scores = (tmpl @ np.stack([g for f in feats for g in _shifted(f)], axis=1)).max(axis=1)
     best: dict[Any, float] = {}
     for lab in set(labels):
         best[lab] = -2.0
@@ -521,12 +583,12 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
     small = cv2.resize(frame, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) \
         if s < 1 else frame
     white = _white_estimate(small)
+    gains = white.mean() / np.maximum(white, 1.0)
     cards = []
     for f in _faces(small, white):
         ref = _border_white(small, f["quad"], f["h"])
         border_ok = False
         if ref is not None:
-            gains = white.mean() / np.maximum(white, 1.0)
             rb = ref * gains
             rchroma = (rb.max() - rb.min()) / (rb.max() + 1.0)
             fb = f["face_bgr"] * gains
@@ -534,12 +596,12 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         wref = ref if border_ok else white
         corrected = f["face_bgr"] / np.maximum(wref, 1.0) * 235.0
         quad_full = f["quad"] / s
-        feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"])
+        feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"], gains)
         feats = [feat] if feat is not None else []
         if f["w"] > WHOLE_FACE * f["h"]:
             # the whole face shows (last card of a fan, cards side by side): its turned index in the
             # bottom-right corner is a second reading, and the only one if glare hides the first
-            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"])
+            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"], gains)
             if feat2 is not None:
                 feats.append(feat2)
                 contrast = max(contrast, contrast2)
