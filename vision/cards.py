@@ -506,34 +506,41 @@ def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
 SHIFTS = ((0, 0), (-1, 0), (1, 0), (-2, 0), (2, 0), (0, -1), (0, 1))  # (dy, dx) in feature pixels
 
 
-def _shifted(feat: np.ndarray) -> list[np.ndarray]:
-    """The glyph feature moved by a pixel or two: blur, JPEG and a slightly skewed quad move the ink
-    crop against the templates (a "+/-" one row too high matches a "1" better than itself)."""
+def _shift_index() -> np.ndarray:
+    """For each shift, the indices into the feature padded by 2 that give the shifted feature."""
     fh, fw = FEATURE_SHAPE
-    f = feat.reshape(fh, fw)
-    bg = float(f[0, 0])
-    out = []
-    for dy, dx in SHIFTS:
-        g = np.full((fh, fw), bg, np.float32)
-        g[max(dy, 0):fh + min(dy, 0), max(dx, 0):fw + min(dx, 0)] = f[max(-dy, 0):fh - max(dy, 0),
-                                                                        max(-dx, 0):fw - max(dx, 0)]
-        g = g.ravel() - g.mean()
-        out.append(g / max(float(np.linalg.norm(g)), 1e-6))
-    return out
+    yy, xx = np.mgrid[0:fh, 0:fw]
+    return np.stack([((yy + 2 - dy) * (fw + 4) + xx + 2 - dx).ravel() for dy, dx in SHIFTS])
+
+
+_SHIFT_INDEX = _shift_index()
+
+
+def _shifted(feat: np.ndarray) -> np.ndarray:
+    """The glyph feature moved by a pixel or two, one row per shift of SHIFTS (renormalised).
+
+    Blur, JPEG and a slightly skewed quad move the ink crop against the templates (a "+/-" one row
+    too high matches a "1" better than itself).
+    """
+    fh, fw = FEATURE_SHAPE
+    p = np.full((fh + 4, fw + 4), feat[0], np.float32)
+    p[2:-2, 2:-2] = feat.reshape(fh, fw)
+    g = p.ravel()[_SHIFT_INDEX]
+    g -= g.mean(axis=1, keepdims=True)
+    return g / np.maximum(np.linalg.norm(g, axis=1, keepdims=True), 1e-6)
 
 
 def _class_scores(feats: list[np.ndarray], tmpl: np.ndarray, labels: list) -> dict[Any, float]:
     """Best correlation of the glyph with each value's templates (the better-read of the card's indices,
     each at its best small shift)."""
-    scores = (tmpl @ np.stack([g for f in feats for g in _shifted(f)], axis=1)).max(axis=1)
+    shifted = _shifted(feats[0]) if len(feats) == 1 else np.vstack([_shifted(f) for f in feats])
+    # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
+    # on a busy machine cost milliseconds
+    scores = np.max([tmpl @ row for row in shifted], axis=0)
     best: dict[Any, float] = {}
-    for lab in set(labels):
-        best[lab] = -2.0
-    order = np.argsort(-scores)
-    for j in order:
-        lab = labels[j]
-        if best[lab] == -2.0:
-            best[lab] = float(scores[j])
+    for lab, sc in zip(labels, scores.tolist(), strict=True):
+        if sc > best.get(lab, -2.0):
+            best[lab] = sc
     return best
 
 
