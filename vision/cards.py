@@ -4,7 +4,9 @@ How: after a white balance on the brightest pixels, card faces are the strongly 
 that the white card borders cut apart, even in a fanned row where only the left strip of a card
 shows. Each face is fitted with a quadrilateral; its top-left corner (the index) is warped flat
 from the full-resolution frame and its dark glyph compared by normalised correlation with glyph
-templates (several fonts, or the players' own cards after ``teach``); when the whole face shows,
+templates (several fonts, or the players' own cards after ``teach``), at the best of a few one- or
+two-pixel shifts; a narrow strip of a tight fan is read up to the next card's white border, even
+where its colour mask stops short of it; when the whole face shows,
 the turned index in the bottom-right corner is read as well and the better match counts. The colour is the face's
 hue in Lab after using the card's own white border as the white reference.
 """
