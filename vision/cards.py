@@ -42,6 +42,7 @@ CANONICAL_RGB = {
 WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
+GLARE_LOW, GLARE_SHARE = 0.2, 0.3  # lowest chroma of a sheen-faded face, share of it above threshold
 NARROW = 0.35  # a face narrower than this (width / height) is a strip of a fan
 STRIP_REACH = 16  # how far (rectified pixels) past a narrow strip's right edge its index may reach
 MIN_CONFIDENCE = 0.15
@@ -228,8 +229,20 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
         edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
     thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, 0.3, 0.5)
-    mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
+    bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
+    mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & bright
     mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
+    # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
+    # is mostly face-coloured already (not the table, of which only specks pass) is face too
+    low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT) & bright & cv2.bitwise_not(edge)
+    n, lab = cv2.connectedComponents(low, connectivity=4)
+    flat = lab.ravel()
+    n_low = np.bincount(flat, minlength=n)
+    n_high = np.bincount(flat[mask.ravel() > 0], minlength=n)
+    keep = (n_high >= GLARE_SHARE * n_low) & (n_high < n_low)
+    keep[0] = False
+    if keep.any():
+        mask = cv2.max(mask, (keep[lab] * 255).astype(np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return mask, bal, chroma
 

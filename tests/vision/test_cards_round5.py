@@ -8,6 +8,7 @@ import pytest
 from tests.vision.test_cards_round4 import _fan, _photo, _table
 from vision import cards
 from vision.render import effects
+from vision.render.cards import scene
 
 ROW = [("red", 2), ("yellow", "pm"), ("yellow", 7), ("blue", "x2"), ("green", 1), ("red", 5),
        ("blue", 10), ("green", "zero"), ("yellow", 3), ("red", 9), ("blue", 6), ("green", 4)]
@@ -37,3 +38,12 @@ def test_plus_minus_cards_under_a_warm_lamp_are_not_read_as_ones(card_h, seed):
     frame = effects.camera(frame, np.random.default_rng(seed), blur=1.6, noise=5.0, jpeg=60)
     seen = cards.read(frame).objects
     assert [o["value"] for o in seen] == [t["value"] for t in truth]
+
+
+@pytest.mark.parametrize("seed", [5014, 5027])
+def test_a_lamps_sheen_over_faces_does_not_lose_the_cards(seed):
+    # glossy cards under a lamp: a broad whitish reflection fades the colour of part of a face
+    # (and its neighbours) below the chroma that tells a face from the table
+    frame, truth = scene(seed, rows=1, face_glare=0.3)
+    seen = cards.read(frame).objects
+    assert [(o["colour"], o["value"]) for o in seen] == [(t["colour"], t["value"]) for t in truth]
