@@ -435,8 +435,9 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
     return keep.mean(axis=0) if len(keep) else None
 
 
-def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, rh: int) -> int:
-    """Width of an index region up to the first column (from ``start``) that is mostly white border.
+def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
+    """Width of an index region up to the first column (from ``start``) that is mostly white border
+    in the rows from ``top`` down (above them is the margin over the face).
 
     White after the frame's white balance (``gains``): bright and colourless, unlike face, ink or
     a glare on a coloured face, which keeps the face's colour difference.
@@ -445,7 +446,7 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, rh: int) -> int:
     b, g, r = cv2.split(bal)
     v = cv2.max(cv2.max(b, g), r).astype(np.int32)
     vmin = cv2.min(cv2.min(b, g), r).astype(np.int32)
-    white = ((v > 0.6 * _quantile(v, 0.97)) & (4 * vmin > 3 * v))[6:rh]
+    white = ((v > 0.6 * _quantile(v, 0.97)) & (4 * vmin > 3 * v))[top:]
     frac = white.mean(axis=0)
     cols = np.nonzero(frac[start:] > 0.5)[0]
     return start + int(cols[0]) if cols.size else roi.shape[1]
@@ -470,7 +471,7 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
         # a narrow strip of a fan: its mask (and quad) may end short of the next card's border, and
         # the index may reach right up to that border; so look a little further right, up to the
         # first column of white border (bright and colourless, unlike face, ink or glare on a face)
-        rw = _strip_end(roi, gains, mg + int(0.6 * wc), rh)
+        rw = _strip_end(roi, gains, mg + int(0.6 * wc), mg)
         vm = np.ascontiguousarray(vm[:, :rw])
     inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
     # the face level: the bright end of the corner, but a glare spot on it (far above most of the
