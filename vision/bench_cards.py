@@ -2,6 +2,8 @@
 
     python3 -m vision.bench_cards                 # 500 scenes from seed 1_000_000, then speed
     python3 -m vision.bench_cards --scenes 100 --skip-speed
+    python3 -m vision.bench_cards --scenes 300 --start 0 --skip-speed --fan-show 0.3 0.38   # tight fans
+    python3 -m vision.bench_cards --scenes 300 --start 0 --skip-speed --face-glare 0.15    # glossy glare
     python3 -m vision.bench_cards --skip-accuracy --against /tmp/cards_old/vision/cards.py
 
 Accuracy: every card in the truth must be found (matched by its top-left corner) with the right
@@ -13,6 +15,7 @@ same frame measured in the same run, and the peak memory of one read.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import multiprocessing
 import os
@@ -61,10 +64,10 @@ def _matrix(title: str, counts: Counter, rows: list[str], cols: list[str]) -> st
     return "\n".join(lines)
 
 
-def _score_scene(seed: int) -> dict[str, Any]:
-    """Read one rendered scene and tally it against its truth."""
+def _score_scene(seed: int, **options: Any) -> dict[str, Any]:
+    """Read one rendered scene (scene options such as fan_show, face_glare) and tally it against its truth."""
     cv2.setNumThreads(1)
-    frame, truth = scene(seed)
+    frame, truth = scene(seed, **options)
     seen = cards.read(frame).objects
     pairs = match(truth, seen)
     out: dict[str, Any] = {"total": 0, "right": 0, "colour_ok": 0, "value_ok": 0, "missed": 0, "placed": 0,
@@ -86,14 +89,18 @@ def _score_scene(seed: int) -> dict[str, Any]:
     return out
 
 
-def accuracy(n: int, start: int = EVAL_SEED, jobs: int = 1) -> dict[str, Any]:
-    """Read n rendered scenes (in `jobs` processes) and print per-card accuracy and confusion matrices."""
+def accuracy(n: int, start: int = EVAL_SEED, jobs: int = 1, **options: Any) -> dict[str, Any]:
+    """Read n rendered scenes (in `jobs` processes) and print per-card accuracy and confusion matrices.
+
+    ``options`` go to the renderer's scene() (e.g. tighter fans, glare over whole faces).
+    """
     seeds = range(start, start + n)
+    score = functools.partial(_score_scene, **options)
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(_score_scene, seeds, chunksize=4)
+            results = pool.map(score, seeds, chunksize=4)
     else:
-        results = [_score_scene(s) for s in seeds]
+        results = [score(s) for s in seeds]
     colours, values = Counter(), Counter()
     for r in results:
         colours.update(r["colours"])
@@ -102,7 +109,8 @@ def accuracy(n: int, start: int = EVAL_SEED, jobs: int = 1) -> dict[str, Any]:
         sum(r[k] for r in results) for k in ("total", "right", "colour_ok", "value_ok", "missed", "extra", "placed"))
     cnames = list(cards.COLOURS)
     vnames = [str(v) for v in VALUES]
-    print(f"scenes {n} (seeds {start}..{start + n - 1}), cards {total}")
+    print(f"scenes {n} (seeds {start}..{start + n - 1}{''.join(f', {k}={v}' for k, v in options.items())}), "
+          f"cards {total}")
     print(f"per card (colour and value right): {right / total:.4f}  ({right}/{total})")
     print(f"colour right: {colour_ok / total:.4f}  value right: {value_ok / total:.4f}  "
           f"missed: {missed}  extra (false) cards: {extra}  row+position right: {placed / total:.4f}")
@@ -181,10 +189,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-accuracy", action="store_true")
     ap.add_argument("--against", metavar="CARDS_PY",
                     help="also time another reader file (e.g. main's vision/cards.py) on the same frame")
+    ap.add_argument("--fan-show", type=float, nargs=2, metavar=("LO", "HI"),
+                    help="fraction of a card's width showing in fanned rows (renderer default 0.38 0.55)")
+    ap.add_argument("--face-glare", type=float, default=0.0, metavar="P",
+                    help="chance per card of a lamp's reflection over its whole face (default 0)")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
+    options: dict[str, Any] = {}
+    if args.fan_show:
+        options["fan_show"] = tuple(args.fan_show)
+    if args.face_glare:
+        options["face_glare"] = args.face_glare
     if not args.skip_accuracy:
-        accuracy(args.scenes, args.start, args.jobs)
+        accuracy(args.scenes, args.start, args.jobs, **options)
     if not args.skip_speed:
         speed(args.repeats, args.against)
     return 0

@@ -4,7 +4,9 @@ How: after a white balance on the brightest pixels, card faces are the strongly 
 that the white card borders cut apart, even in a fanned row where only the left strip of a card
 shows. Each face is fitted with a quadrilateral; its top-left corner (the index) is warped flat
 from the full-resolution frame and its dark glyph compared by normalised correlation with glyph
-templates (several fonts, or the players' own cards after ``teach``); when the whole face shows,
+templates (several fonts, or the players' own cards after ``teach``), at the best of a few one- or
+two-pixel shifts; a narrow strip of a tight fan is read up to the next card's white border, even
+where its colour mask stops short of it; when the whole face shows,
 the turned index in the bottom-right corner is read as well and the better match counts. The colour is the face's
 hue in Lab after using the card's own white border as the white reference.
 """
@@ -17,7 +19,15 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.cards_glyphs import DECKS, VALUES, default_templates, feature, parse_value, value_name
+from vision.cards_glyphs import (
+    DECKS,
+    FEATURE_SHAPE,
+    VALUES,
+    default_templates,
+    feature,
+    parse_value,
+    value_name,
+)
 from vision.common import ImageError, Observation, check_frame
 
 COLOURS = ("red", "green", "yellow", "blue", "purple")
@@ -32,6 +42,9 @@ CANONICAL_RGB = {
 WORK_WIDTH = 640  # faces are found on a frame scaled to this width
 FACE_H = 160  # rectified face height (pixels) in which the index is read
 INDEX_W, INDEX_H = 0.28, 0.34  # index region, as a fraction of the face height
+GLARE_LOW, GLARE_SHARE = 0.2, 0.3  # lowest chroma of a sheen-faded face, share of it above threshold
+NARROW = 0.35  # a face narrower than this (width / height) is a strip of a fan
+STRIP_REACH = 16  # how far (rectified pixels) past a narrow strip's right edge its index may reach
 MIN_CONFIDENCE = 0.15
 WHOLE_FACE = 0.5  # face width / height above which the whole face (and its second index) shows
 # pieces of the face mask joined by a neck thinner than this (work scale) are tried one by one
@@ -167,6 +180,11 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
         return None
     pl, dl = _fit_line(left) if len(left) >= 5 else (left.mean(0), down)
     pb, db = _fit_line(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
+    if hv < NARROW * hu:
+        # a narrow strip of a fan: its bottom is too short (and its corners too rounded by the
+        # mask's cleaning) to give a direction; a card's corners are square, so the left side,
+        # the longest straight edge, gives it
+        db = np.float32([dl[1], -dl[0]])
     pr, pt = rightp.mean(0), top.mean(0)
     tl, bl = _meet(pt, db, pl, dl), _meet(pb, db, pl, dl)
     tr, br = _meet(pt, db, pr, dl), _meet(pb, db, pr, dl)
@@ -211,8 +229,20 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
         edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
     thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, 0.3, 0.5)
-    mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
+    bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
+    mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & bright
     mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
+    # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
+    # is mostly face-coloured already (not the table, of which only specks pass) is face too
+    low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT) & bright & cv2.bitwise_not(edge)
+    n, lab = cv2.connectedComponents(low, connectivity=4)
+    flat = lab.ravel()
+    n_low = np.bincount(flat, minlength=n)
+    n_high = np.bincount(flat[mask.ravel() > 0], minlength=n)
+    keep = (n_high >= GLARE_SHARE * n_low) & (n_high < n_low)
+    keep[0] = False
+    if keep.any():
+        mask = cv2.max(mask, (keep[lab] * 255).astype(np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return mask, bal, chroma
 
@@ -405,16 +435,44 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
     return keep.mean(axis=0) if len(keep) else None
 
 
-def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float) -> tuple[np.ndarray | None, float]:
-    """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1)."""
+def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
+    """Width of an index region up to the first column (from ``start``) that is mostly white border
+    in the rows from ``top`` down (above them is the margin over the face).
+
+    White after the frame's white balance (``gains``): bright and colourless, unlike face, ink or
+    a glare on a coloured face, which keeps the face's colour difference.
+    """
+    bal = cv2.multiply(roi, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
+    b, g, r = cv2.split(bal)
+    v = cv2.max(cv2.max(b, g), r).astype(np.int32)
+    vmin = cv2.min(cv2.min(b, g), r).astype(np.int32)
+    white = ((v > 0.6 * _quantile(v, 0.97)) & (4 * vmin > 3 * v))[top:]
+    frac = white.mean(axis=0)
+    cols = np.nonzero(frac[start:] > 0.5)[0]
+    return start + int(cols[0]) if cols.size else roi.shape[1]
+
+
+def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
+                   gains: np.ndarray) -> tuple[np.ndarray | None, float]:
+    """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1).
+
+    ``gains`` white-balance the frame (they find the next card's white border after a narrow strip).
+    """
     wc = max(8, int(round(FACE_H * fw_over_fh)))
     # a margin above and left of the face keeps an index that the quad cut short whole
     mg = 6
     rect = np.float32([[mg, mg], [wc + mg, mg], [wc + mg, FACE_H + mg], [mg, FACE_H + mg]])
     m = cv2.getPerspectiveTransform(quad_full.astype(np.float32), rect)
-    rw, rh = min(wc, int(INDEX_W * FACE_H)) + mg, int(INDEX_H * FACE_H) + mg
+    full_w = int(INDEX_W * FACE_H)
+    rw, rh = min(wc + (STRIP_REACH if wc < full_w else 0), full_w) + mg, int(INDEX_H * FACE_H) + mg
     roi = cv2.warpPerspective(frame, m, (rw, rh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     vm = _vmax(roi)
+    if wc < full_w:
+        # a narrow strip of a fan: its mask (and quad) may end short of the next card's border, and
+        # the index may reach right up to that border; so look a little further right, up to the
+        # first column of white border (bright and colourless, unlike face, ink or glare on a face)
+        rw = _strip_end(roi, gains, mg + int(0.6 * wc), mg)
+        vm = np.ascontiguousarray(vm[:, :rw])
     inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
     # the face level: the bright end of the corner, but a glare spot on it (far above most of the
     # face) is not the face's colour
@@ -461,17 +519,44 @@ def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
     return best[1], conf
 
 
+SHIFTS = ((0, 0), (-1, 0), (1, 0), (-2, 0), (2, 0), (0, -1), (0, 1))  # (dy, dx) in feature pixels
+
+
+def _shift_index() -> np.ndarray:
+    """For each shift, the indices into the feature padded by 2 that give the shifted feature."""
+    fh, fw = FEATURE_SHAPE
+    yy, xx = np.mgrid[0:fh, 0:fw]
+    return np.stack([((yy + 2 - dy) * (fw + 4) + xx + 2 - dx).ravel() for dy, dx in SHIFTS])
+
+
+_SHIFT_INDEX = _shift_index()
+
+
+def _shifted(feat: np.ndarray) -> np.ndarray:
+    """The glyph feature moved by a pixel or two, one row per shift of SHIFTS (renormalised).
+
+    Blur, JPEG and a slightly skewed quad move the ink crop against the templates (a "+/-" one row
+    too high matches a "1" better than itself).
+    """
+    fh, fw = FEATURE_SHAPE
+    p = np.full((fh + 4, fw + 4), feat[0], np.float32)
+    p[2:-2, 2:-2] = feat.reshape(fh, fw)
+    g = p.ravel()[_SHIFT_INDEX]
+    g -= g.mean(axis=1, keepdims=True)
+    return g / np.maximum(np.linalg.norm(g, axis=1, keepdims=True), 1e-6)
+
+
 def _class_scores(feats: list[np.ndarray], tmpl: np.ndarray, labels: list) -> dict[Any, float]:
-    """Best correlation of the glyph with each value's templates (the better-read of the card's indices)."""
-    scores = tmpl @ feats[0] if len(feats) == 1 else (tmpl @ np.stack(feats, axis=1)).max(axis=1)
+    """Best correlation of the glyph with each value's templates (the better-read of the card's indices,
+    each at its best small shift)."""
+    shifted = _shifted(feats[0]) if len(feats) == 1 else np.vstack([_shifted(f) for f in feats])
+    # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
+    # on a busy machine cost milliseconds
+    scores = np.max([tmpl @ row for row in shifted], axis=0)
     best: dict[Any, float] = {}
-    for lab in set(labels):
-        best[lab] = -2.0
-    order = np.argsort(-scores)
-    for j in order:
-        lab = labels[j]
-        if best[lab] == -2.0:
-            best[lab] = float(scores[j])
+    for lab, sc in zip(labels, scores.tolist(), strict=True):
+        if sc > best.get(lab, -2.0):
+            best[lab] = sc
     return best
 
 
@@ -521,12 +606,12 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
     small = cv2.resize(frame, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) \
         if s < 1 else frame
     white = _white_estimate(small)
+    gains = white.mean() / np.maximum(white, 1.0)
     cards = []
     for f in _faces(small, white):
         ref = _border_white(small, f["quad"], f["h"])
         border_ok = False
         if ref is not None:
-            gains = white.mean() / np.maximum(white, 1.0)
             rb = ref * gains
             rchroma = (rb.max() - rb.min()) / (rb.max() + 1.0)
             fb = f["face_bgr"] * gains
@@ -534,12 +619,12 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         wref = ref if border_ok else white
         corrected = f["face_bgr"] / np.maximum(wref, 1.0) * 235.0
         quad_full = f["quad"] / s
-        feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"])
+        feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"], gains)
         feats = [feat] if feat is not None else []
         if f["w"] > WHOLE_FACE * f["h"]:
             # the whole face shows (last card of a fan, cards side by side): its turned index in the
             # bottom-right corner is a second reading, and the only one if glare hides the first
-            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"])
+            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"], gains)
             if feat2 is not None:
                 feats.append(feat2)
                 contrast = max(contrast, contrast2)

@@ -25,7 +25,8 @@ FACE_BGR = {
     "blue": (185, 100, 25),
     "purple": (140, 45, 125),
 }
-INDEX = (22, 22, 56, 84)  # x0, y0, x1, y1 of the index glyph box on a CARD_W x CARD_H card
+INDEX = (22, 22, 56, 84)
+FAN_SHOW = (0.38, 0.55)  # default range of the fraction of a card's width showing in a fan  # x0, y0, x1, y1 of the index glyph box on a CARD_W x CARD_H card
 
 
 def card_image(colour: str, value: int | str, rng: np.random.Generator | None = None) -> np.ndarray:
@@ -87,16 +88,51 @@ def _clutter(img: np.ndarray, rng: np.random.Generator, avoid: np.ndarray) -> No
         img[layer > 0] = colour
 
 
+def _face_glare(img: np.ndarray, labels: np.ndarray, n: int, chance: float, rng: np.random.Generator) -> None:
+    """A lamp's reflection on glossy cards: a broad whitish sheen over the face of some cards.
+
+    The sheen is as bright as 25-70 % of the scene's white (the lamp that lights the table makes
+    it), lies on the cards only (the table is matte) and spills onto the cards beside. It has its
+    own random stream, so that scenes without it stay as they were.
+    """
+    white = float(np.percentile(img[labels > 0], 99)) if (labels > 0).any() else 255.0
+    for label in range(1, n + 1):
+        if rng.random() >= chance:
+            continue
+        ys, xs = np.nonzero(labels == label)
+        if xs.size < 50:
+            continue
+        x0, x1, y0, y1 = xs.min(), xs.max(), ys.min(), ys.max()
+        size = float(max(x1 - x0, y1 - y0))
+        cx, cy = rng.uniform(x0, x1), rng.uniform(y0, y1)
+        ax, ay = rng.uniform(0.3, 0.6) * size, rng.uniform(0.15, 0.35) * size
+        gx0, gy0 = max(0, int(cx - 2.5 * ax)), max(0, int(cy - 2.5 * ax))
+        gx1, gy1 = min(img.shape[1], int(cx + 2.5 * ax)), min(img.shape[0], int(cy + 2.5 * ax))
+        yy, xx = np.mgrid[gy0:gy1, gx0:gx1].astype(np.float32)
+        a = rng.uniform(0, np.pi)
+        u = (xx - cx) * np.cos(a) + (yy - cy) * np.sin(a)
+        v = -(xx - cx) * np.sin(a) + (yy - cy) * np.cos(a)
+        sheen = np.exp(-0.5 * ((u / ax) ** 2 + (v / ay) ** 2)) * (rng.uniform(0.25, 0.7) * white)
+        # the sheen lies on the glossy cards (on this one and the ones beside it), not on the matte table
+        sheen *= labels[gy0:gy1, gx0:gx1] > 0
+        sub = img[gy0:gy1, gx0:gx1].astype(np.float32) + sheen[..., None]
+        img[gy0:gy1, gx0:gx1] = np.clip(sub, 0, 255).astype(np.uint8)
+
+
 def scene(seed: int, game: str | None = None, rows: int | None = None, cards_per_row: int | None = None,
           overlap: bool | None = None, width: int = 1280, height: int = 960,
           effects_on: bool = True, hand: list[tuple[str, int | str]] | None = None,
           layout: list[list[tuple[str, int | str]]] | None = None,
+          fan_show: tuple[float, float] = FAN_SHOW, face_glare: float = 0.0,
           ) -> tuple[np.ndarray, list[dict[str, Any]]]:
     """A table with rows of cards; returns (frame BGR, truth objects like read() gives).
 
     ``hand`` lays exactly these (colour, value) cards in one row, e.g. for teaching photos;
     ``layout`` lays exactly these rows, top to bottom, each left to right (the demo table shows
-    the cards a game needs next this way).
+    the cards a game needs next this way). ``fan_show`` is the range of the fraction of a card's
+    width that shows in a fanned row (players fan tighter than the default); ``face_glare`` is the
+    chance per card of a lamp's reflection over its whole glossy face. The defaults give the same
+    scenes as before these options existed.
     """
     rng = np.random.default_rng(seed)
     game = game or str(rng.choice(list(DECKS)))
@@ -121,10 +157,10 @@ def scene(seed: int, game: str | None = None, rows: int | None = None, cards_per
         fan = overlap if overlap is not None else rng.random() < 0.8
         scale = card_h / CARD_H
         cw = CARD_W * scale
-        step = cw * (rng.uniform(0.38, 0.55) if fan else rng.uniform(1.04, 1.2))
+        step = cw * (rng.uniform(*fan_show) if fan else rng.uniform(1.04, 1.2))
         total = (n - 1) * step + cw
         if total > 0.94 * width:
-            step = max(0.38 * cw if fan else 1.02 * cw, (0.94 * width - cw) / max(n - 1, 1))
+            step = max(fan_show[0] * cw if fan else 1.02 * cw, (0.94 * width - cw) / max(n - 1, 1))
             if (n - 1) * step + cw > 0.94 * width:  # shrink the cards to fit
                 f = 0.94 * width / ((n - 1) * step + cw)
                 scale, cw, step = scale * f, cw * f, step * f
@@ -172,6 +208,8 @@ def scene(seed: int, game: str | None = None, rows: int | None = None, cards_per
         table = effects.warp(table, hom)
         labels = cv2.warpPerspective(labels, hom, (width, height), flags=cv2.INTER_NEAREST)
         table = effects.apply_light(table, effects.Light.random(rng), rng)
+        if face_glare > 0:
+            _face_glare(table, labels, len(drawn), face_glare, np.random.default_rng([seed, 1]))
         table = effects.camera(table, rng)
     positions: dict[int, int] = {}
     for label, r, value, colour in drawn:
