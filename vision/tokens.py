@@ -956,6 +956,12 @@ def _mean32(pix: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------- scene-level colour fit
 
+TONE_GAINS = (1.0, 1.15, 1.3, 1.5)  # feature gains tried on a bare table (a flat picture's contrast, 1/gamma)
+TONE_MIN_BUTTS = 6  # ... when at least this many butts show it
+TONE_TRY = -7.5  # ... when the butts fit the models worse than this (fit cost per butt) at gain 1
+TONE_COST = 6.0  # ... at this cost for the largest gain
+
+
 def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[np.ndarray, np.ndarray]:
     """Find the offset (table lightness, R/G, B/G) that makes the butts best match the colour models.
 
@@ -963,7 +969,10 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     lightness is known (``prior_l``) and the colour is already balanced: only a small refit.
     Returns (offset, distances).
     """
-    def best_of(offs: np.ndarray) -> np.ndarray:
+    def best_of(offs: np.ndarray, raw: np.ndarray = raw) -> np.ndarray:
+        return cost_of(offs, raw)[0]
+
+    def cost_of(offs: np.ndarray, raw: np.ndarray) -> tuple[np.ndarray, float]:
         # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
         diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
         pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
@@ -972,7 +981,8 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
         quad = np.einsum("oi,kij,oj->ok", offs, model.prec, offs)  # (O, K)
         dist = q[None] + 2 * lin + quad[:, None, :]
         cost = np.minimum(dist.min(axis=2), 30.0).sum(axis=1) + 4.0 * ((offs[:, 1:] / 0.35) ** 2).sum(axis=1)
-        return offs[int(np.argmin(cost))]
+        i = int(np.argmin(cost))
+        return offs[i], float(cost[i])
 
     def grid(centre: np.ndarray, half: np.ndarray, step: np.ndarray) -> np.ndarray:
         axes = [c + np.arange(-h, h + 1e-6, s) for c, h, s in zip(centre, half, step, strict=True)]
@@ -982,9 +992,21 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     if prior_l is not None:
         off = best_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]))
     else:
-        off = best_of(grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.3, 0.3]))
-        off = best_of(grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]))
-        off = best_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]))
+        # a camera's tone curve (or haze) scales every log ratio alike: a flat, lifted picture shows
+        # the butts' lightness and chroma smaller than the models; with enough butts that contrast is
+        # fitted too (a gain on the features), kept near 1 by its own cost
+        coarse = grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.3, 0.3])
+        fits = [cost_of(coarse, raw)]
+        gains = TONE_GAINS[:1]
+        if len(raw) >= TONE_MIN_BUTTS and fits[0][1] > TONE_TRY * len(raw):  # the models fit the butts poorly
+            gains = TONE_GAINS
+            fits += [cost_of(coarse, raw * g) for g in gains[1:]]
+        costs = [c + TONE_COST * float(np.log(g) / np.log(TONE_GAINS[-1])) ** 2 for (_, c), g in zip(fits, gains, strict=True)]
+        k = int(np.argmin(costs))
+        gain, off = gains[k], fits[k][0]
+        raw = raw * gain
+        off = best_of(grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]), raw)
+        off = best_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]), raw)
     if prior_l is None:  # refine: butts that fit well pull the offset towards their class means
         start_off = off.copy()
         for _ in range(3):
