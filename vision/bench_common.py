@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import atexit
 import importlib
+import importlib.util
 import re
 import shutil
 import statistics
@@ -48,6 +49,17 @@ def time_reader(read: Callable[[np.ndarray], object], frames: list[np.ndarray],
     tracemalloc.stop()
     med_r, med_b = statistics.median(t_read), statistics.median(t_base)
     return {"read_ms": med_r, "base_ms": med_b, "ratio": med_r / med_b, "peak_mb": peak / 1e6}
+
+
+def module_from_file(path: str, name: str) -> ModuleType:
+    """A reader module from a file (e.g. an earlier copy of vision/cards.py), imported as ``name``
+    beside the current one; its ``vision`` imports are the current modules."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load a reader from {path}")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def old_module(rev: str, module: str) -> ModuleType:

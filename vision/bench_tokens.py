@@ -11,8 +11,6 @@ its reads alternating with this one's on the same frames, and prints the new/old
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import statistics
 import time
 from pathlib import Path
@@ -23,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision import tokens
-from vision.bench_common import old_module, time_reader
+from vision.bench_common import module_from_file, old_module, time_reader
 from vision.render import tokens as render
 
 COLOURS = list(tokens.COLOURS)
@@ -127,12 +125,7 @@ def old_reader(rev: str) -> ModuleType:
     common, written to a temporary package under another name), or of a tokens.py file whose
     ``vision`` imports are the current ones: it runs side by side with the current reader."""
     if Path(rev).is_file():
-        spec = importlib.util.spec_from_file_location("tokens_against", rev)
-        if spec is None or spec.loader is None:
-            raise SystemExit(f"bench_tokens: cannot load a token reader from {rev}")
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        return mod
+        return module_from_file(rev, "tokens_against")
     return old_module(rev, "tokens")
 
 
