@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib.util
 import multiprocessing
 import os
 import resource
@@ -30,6 +29,7 @@ import cv2
 import numpy as np
 
 from vision import cards
+from vision.bench_common import module_from_file
 from vision.cards_glyphs import VALUES
 from vision.render.cards import scene
 
@@ -121,12 +121,7 @@ def accuracy(n: int, start: int = EVAL_SEED, jobs: int = 1, **options: Any) -> d
 
 def _load_reader(path: str) -> Any:
     """Another card reader module from a file (e.g. main's vision/cards.py), imported under its own name."""
-    spec = importlib.util.spec_from_file_location("cards_against", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load a card reader from {path}")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return module_from_file(path, "cards_against")
 
 
 def speed(repeats: int = 30, against: str | None = None) -> dict[str, float]:

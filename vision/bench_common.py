@@ -1,11 +1,22 @@
-"""What the vision benchmarks share: timing a reader against a baseline in the same run."""
+"""What the vision benchmarks share: timing a reader against a baseline in the same run, and the
+readers of an earlier git revision to compare with."""
 
 from __future__ import annotations
 
+import atexit
+import importlib
+import importlib.util
+import re
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 import cv2
 import numpy as np
@@ -38,3 +49,44 @@ def time_reader(read: Callable[[np.ndarray], object], frames: list[np.ndarray],
     tracemalloc.stop()
     med_r, med_b = statistics.median(t_read), statistics.median(t_base)
     return {"read_ms": med_r, "base_ms": med_b, "ratio": med_r / med_b, "peak_mb": peak / 1e6}
+
+
+def module_from_file(path: str, name: str) -> ModuleType:
+    """A reader module from a file (e.g. an earlier copy of vision/cards.py), imported as ``name``
+    beside the current one; its ``vision`` imports are the current modules."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load a reader from {path}")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def old_module(rev: str, module: str) -> ModuleType:
+    """The reader ``vision.<module>`` of git revision ``rev`` with that revision's own vision modules
+    (common, mat, dice_body, ...): its ``vision`` package written to a temporary folder under another
+    name, so the old and the current reader run side by side in one process."""
+    repo = Path(__file__).resolve().parents[1]
+    name = "vision_" + "".join(c if c.isalnum() else "_" for c in rev)
+    top = Path(tempfile.mkdtemp(prefix="bench-vision-"))
+    atexit.register(shutil.rmtree, top, True)
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+
+    try:
+        files = [f for f in git("ls-tree", "-r", "--name-only", rev, "vision/").split() if f.endswith(".py")]
+        for f in files:
+            # its own modules, not the current ones
+            text = re.sub(r"^(\s*)from vision([ .])", rf"\1from {name}\2", git("show", f"{rev}:{f}"), flags=re.M)
+            text = re.sub(r"^(\s*)import vision\.", rf"\1import {name}.", text, flags=re.M)
+            path = top / name / f.removeprefix("vision/")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise SystemExit(f"cannot load the vision package of {rev} from git ({exc})") from None
+    sys.path.insert(0, str(top))
+    try:
+        return importlib.import_module(f"{name}.{module}")
+    finally:
+        sys.path.remove(str(top))

@@ -11,16 +11,10 @@ never used while tuning; the rest is the development set.
 from __future__ import annotations
 
 import argparse
-import atexit
-import importlib
 import json
-import re
 import resource
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -32,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision import dice
+from vision.bench_common import old_module
 
 NAMES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
@@ -219,30 +214,7 @@ def old_reader(rev: str) -> ModuleType:
     """The dice reader of git revision ``rev`` with the vision modules of that revision it imports
     (dice_body, dice_scout, common, ...): that revision's ``vision`` package, written to a temporary
     folder under another name, so the old and the current reader run side by side in one process."""
-    repo = Path(__file__).resolve().parents[1]
-    name = "vision_" + "".join(c if c.isalnum() else "_" for c in rev)
-    top = Path(tempfile.mkdtemp(prefix="bench-dice-"))
-    atexit.register(shutil.rmtree, top, True)
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
-
-    try:
-        files = [f for f in git("ls-tree", "-r", "--name-only", rev, "vision/").split() if f.endswith(".py")]
-        for f in files:
-            # its own modules, not the current ones
-            text = re.sub(r"^(\s*)from vision([ .])", rf"\1from {name}\2", git("show", f"{rev}:{f}"), flags=re.M)
-            text = re.sub(r"^(\s*)import vision\.", rf"\1import {name}.", text, flags=re.M)
-            path = top / name / f.removeprefix("vision/")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        raise SystemExit(f"bench_dice: cannot load the vision package of {rev} from git ({exc})") from None
-    sys.path.insert(0, str(top))
-    try:
-        return importlib.import_module(f"{name}.dice")
-    finally:
-        sys.path.remove(str(top))
+    return old_module(rev, "dice")
 
 
 def run_speed(runs: int, against: str | None = None, scenes: int = 0) -> str:

@@ -11,15 +11,7 @@ its reads alternating with this one's on the same frames, and prints the new/old
 from __future__ import annotations
 
 import argparse
-import atexit
-import importlib
-import importlib.util
-import re
-import shutil
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
@@ -29,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision import tokens
-from vision.bench_common import time_reader
+from vision.bench_common import module_from_file, old_module, time_reader
 from vision.render import tokens as render
 
 COLOURS = list(tokens.COLOURS)
@@ -133,35 +125,8 @@ def old_reader(rev: str) -> ModuleType:
     common, written to a temporary package under another name), or of a tokens.py file whose
     ``vision`` imports are the current ones: it runs side by side with the current reader."""
     if Path(rev).is_file():
-        spec = importlib.util.spec_from_file_location("tokens_against", rev)
-        if spec is None or spec.loader is None:
-            raise SystemExit(f"bench_tokens: cannot load a token reader from {rev}")
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        return mod
-    repo = Path(__file__).resolve().parents[1]
-    name = "vision_" + "".join(c if c.isalnum() else "_" for c in rev)
-    top = Path(tempfile.mkdtemp(prefix="bench-tokens-"))
-    atexit.register(shutil.rmtree, top, True)
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
-
-    try:
-        files = [f for f in git("ls-tree", "-r", "--name-only", rev, "vision/").split() if f.endswith(".py")]
-        for f in files:
-            text = re.sub(r"^(\s*)from vision([ .])", rf"\1from {name}\2", git("show", f"{rev}:{f}"), flags=re.M)
-            text = re.sub(r"^(\s*)import vision\.", rf"\1import {name}.", text, flags=re.M)
-            path = top / name / f.removeprefix("vision/")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        raise SystemExit(f"bench_tokens: cannot load the vision package of {rev} from git ({exc})") from None
-    sys.path.insert(0, str(top))
-    try:
-        return importlib.import_module(f"{name}.tokens")
-    finally:
-        sys.path.remove(str(top))
+        return module_from_file(rev, "tokens_against")
+    return old_module(rev, "tokens")
 
 
 def speed_against(seeds: range, against: str, n: int = 14, repeats: int = 5) -> dict[str, float]:

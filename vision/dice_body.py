@@ -480,6 +480,20 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
                    body_l, pip_l, d, float(angle))
 
 
+def _blob_roi(frame: np.ndarray, contour: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int] | None:
+    """The frame around a blob (2 px beyond its box), the blob filled in it (0/1), and the box's
+    top-left corner; None when the blob is under 8 px across."""
+    fh, fw = frame.shape[:2]
+    x, y, w, h = cv2.boundingRect(np.rint(contour).astype(np.int32))
+    x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    roi = frame[y0:y1, x0:x1]
+    solid = np.zeros(roi.shape[:2], np.uint8)
+    cv2.drawContours(solid, [np.rint(contour - np.float32([x0, y0])).astype(np.int32)], -1, 1, -1)
+    return roi, solid, x0, y0
+
+
 def _inner_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list[tuple[float, float, float]]:
     """Spots inside a lone die-sized blob, against the blob's own inner colour (x, y, d), strongest first.
 
@@ -491,14 +505,10 @@ def _inner_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> lis
     side = max(rw, rh)
     if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side:
         return []
-    fh, fw = frame.shape[:2]
-    x, y, w, h = cv2.boundingRect(np.rint(contour).astype(np.int32))
-    x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
-    if x1 - x0 < 8 or y1 - y0 < 8:
+    cut = _blob_roi(frame, contour)
+    if cut is None:
         return []
-    roi = frame[y0:y1, x0:x1]
-    solid = np.zeros(roi.shape[:2], np.uint8)
-    cv2.drawContours(solid, [np.rint(contour - np.float32([x0, y0])).astype(np.int32)], -1, 1, -1)
+    roi, solid, x0, y0 = cut
     er = max(int(round(INNER_RIM * side)), 1)
     inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1))) > 0
     if int(inner.sum()) < 30:
@@ -534,14 +544,10 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
     against its own die, not against the blob's overall median, which may be neither die's colour.
     """
     die_side = die_side or side
-    fh, fw = frame.shape[:2]
-    x, y, w, h = cv2.boundingRect(np.rint(contour).astype(np.int32))
-    x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
-    if x1 - x0 < 8 or y1 - y0 < 8:
+    cut = _blob_roi(frame, contour)
+    if cut is None:
         return []
-    roi = frame[y0:y1, x0:x1]
-    solid = np.zeros(roi.shape[:2], np.uint8)
-    cv2.drawContours(solid, [np.rint(contour - np.float32([x0, y0])).astype(np.int32)], -1, 1, -1)
+    roi, solid, x0, y0 = cut
     sel = solid > 0
     if int(sel.sum()) < 30:
         return []
