@@ -3,3 +3,13 @@
 Vision never decides game rules and never imports kivy. Every reader returns an
 :class:`vision.common.Observation`; the player confirms it and the engine checks it.
 """
+
+import os as _os
+
+# The readers are single-threaded by design (one core per reader; cv2.setNumThreads(1) where
+# timed). numpy's OpenBLAS otherwise starts a worker per core at its first matrix product, and those
+# workers keep spinning after each small product: a 45 ms dice read cost 89 ms of processor time,
+# a second core taken from the touch screen. Set before numpy loads (a command that imports vision
+# first); the touch screen's reader process gets the same from ui.camera.ProcessReader.
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+    _os.environ.setdefault(_name, "1")

@@ -73,3 +73,16 @@ def test_closing_the_table_frees_the_shared_block():
     r.close()
     with pytest.raises(FileNotFoundError):
         shared_memory.SharedMemory(name=name)
+
+
+def test_the_reader_process_keeps_to_one_core(monkeypatch):
+    # numpy's OpenBLAS would start a spinning worker per core at the reader's first matrix product
+    # (a 45 ms dice read then cost 89 ms of processor time, a core taken from the touch screen)
+    import os
+
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    r = ProcessReader("dice")
+    try:
+        assert r.pool.submit(os.getenv, "OPENBLAS_NUM_THREADS").result(timeout=60) == "1"
+    finally:
+        r.close()
