@@ -14,7 +14,8 @@ frame is changed after rendering, so the truth stays the scene's own:
 - ``dim``: 0.4 of the light with sensor noise (sigma 3 levels) added.
 
 It prints per reader and condition the share of pieces read right (tokens: colour and group,
-among all butts and extras; cards: colour and value; board: colour and content per cell) and, with
+among all butts and extras; cards: colour and value; board: colour and content per cell; dice: pips
+and both colours, among all dice and false ones) and, with
 ``--against REV``, the reader of that git revision on the same frames.
 """
 
@@ -83,8 +84,20 @@ def _board(read: Callable, seed: int, condition: str) -> tuple[int, int]:
     return right, len(truth)
 
 
+def _dice(read: Callable, seed: int, condition: str) -> tuple[int, int]:
+    from vision.bench_dice import match
+    from vision.render import dice as render
+
+    frame, truth = render.scene(seed)
+    seen = read(relit(frame, condition)).objects
+    pairs = match(seen, truth)
+    right = sum(1 for i, j in pairs if (seen[i]["pips"], seen[i]["body"], seen[i]["pip_colour"])
+                == (truth[j]["pips"], truth[j]["body"], truth[j]["pip_colour"]))
+    return right, len(truth) + len(seen) - len(pairs)
+
+
 KINDS: dict[str, Callable[[Callable, int, str], tuple[int, int]]] = {
-    "tokens": _tokens, "cards": _cards, "board": _board}
+    "tokens": _tokens, "cards": _cards, "board": _board, "dice": _dice}
 
 
 def run(kind: str, seeds: range, readers: dict[str, Any]) -> list[str]:
