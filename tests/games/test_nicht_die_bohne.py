@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion import cli, records
@@ -367,6 +367,7 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-10**30, 10**30) | s
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), cuts=st.lists(st.tuples(st.integers(0, 10**4), st.sampled_from(
     ["drop", "swap", "junk", "card", "name", "dup", "key"]), JUNK), max_size=3))
+@example(seed=0, cuts=[(1, "junk", None), (0, "junk", {}), (0, "junk", None)])  # an event turned into {}
 def test_mutated_records_replay_or_fail_cleanly(seed, cuts, capsys):
     rng = random.Random(seed)
     doc = simulate(["Ann", "Bob", "Cy"], rng)
@@ -376,8 +377,8 @@ def test_mutated_records_replay_or_fail_cleanly(seed, cuts, capsys):
             break
         i = where % len(events)
         ev = events[i]
-        if not isinstance(ev, dict) or not all(isinstance(v, dict | list) and v for k, v in ev.items()
-                                               if k != "type"):
+        if not isinstance(ev, dict) or not ev or not all(isinstance(v, dict | list) and v for k, v in ev.items()
+                                                         if k != "type"):
             continue  # already junk: the mutators below only rework well-formed events
         if how == "drop":
             events.pop(i)
