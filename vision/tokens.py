@@ -969,10 +969,8 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     lightness is known (``prior_l``) and the colour is already balanced: only a small refit.
     Returns (offset, distances).
     """
-    def best_of(offs: np.ndarray, raw: np.ndarray = raw) -> np.ndarray:
-        return cost_of(offs, raw)[0]
-
     def cost_of(offs: np.ndarray, raw: np.ndarray) -> tuple[np.ndarray, float]:
+        """The offset of ``offs`` that fits ``raw`` best, and its cost."""
         # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
         diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
         pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
@@ -997,7 +995,7 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
         return np.stack([a.ravel() for a in g], 1).astype(np.float32)
 
     if prior_l is not None:
-        off = best_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]))
+        off = cost_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]), raw)[0]
     else:
         # a camera's tone curve (or haze) scales every log ratio alike: a flat, lifted picture shows
         # the butts' lightness and chroma smaller than the models; with enough butts that contrast is
@@ -1012,8 +1010,8 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
         k = int(np.argmin(costs))
         gain, off = gains[k], fits[k][0]
         raw = raw * gain
-        off = best_of(grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]), raw)
-        off = best_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]), raw)
+        off = cost_of(grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]), raw)[0]
+        off = cost_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]), raw)[0]
     if prior_l is None:  # refine: butts that fit well pull the offset towards their class means
         start_off = off.copy()
         for _ in range(3):
