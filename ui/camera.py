@@ -293,9 +293,10 @@ class ProcessReader:
 
         self.kind, self.profile = kind, profile
         # the spawned process loads numpy afresh with this environment: one BLAS thread, or its
-        # spinning workers take a second core from this screen (see vision/__init__.py)
-        for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
-            os.environ.setdefault(name, "1")
+        # spinning workers take a second core from this screen
+        from vision import single_threaded_blas
+
+        single_threaded_blas()
         # spawn, not fork: a forked copy of a process holding a window and GL context is unsafe
         self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=_lower_priority)
