@@ -104,6 +104,7 @@ WB_LONE = 0.3  # ... a single white body this near neutral after the frame's lig
 WB_NOISE = 3.0  # ... widened by this many levels of a dark body's channel noise (its log ratios are loose)
 WB_LIMITS = (0.5, 2.0)  # the frame's gains for the pip search: a coloured table cannot push them further
 CAST_LIMITS = (0.1, 10.0)  # the frame's light estimate itself (a lamp's cast goes far beyond WB_LIMITS)
+EXPOSURE_MIN, EXPOSURE_MAX = 150.0, 3.0  # colours of a dim frame are named as if brighter: see _exposure
 CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by more than this is taken off
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
@@ -951,6 +952,20 @@ def _balanced(bgr: np.ndarray, gains: np.ndarray, white: np.ndarray) -> np.ndarr
     return np.where(bgr / gains >= CLIPPED, np.maximum(out, bgr), out)
 
 
+def _exposure(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], gains: np.ndarray,
+              white: np.ndarray) -> float:
+    """How much to brighten the dice's colours before naming them: in a dim frame (the brightest
+    side of any die below EXPOSURE_MIN) up to that level (at most EXPOSURE_MAX times).
+
+    Lab's chroma shrinks towards black, so a red or blue body in a dim, noisy frame falls under the
+    "other" rule's chroma and reads black, and gold pips read white; judged at a normal exposure
+    they keep their colour. Frames with a bright side at or above EXPOSURE_MIN are left as they are.
+    """
+    brightest = max((float(np.max(_balanced(body if is_dark else pips, gains, white)))
+                     for (body, pips), is_dark in zip(colours, dark, strict=True)), default=0.0)
+    return float(np.clip(EXPOSURE_MIN / max(brightest, 1.0), 1.0, EXPOSURE_MAX))
+
+
 SRGB_TO_XYZ = np.float32([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
 D65 = np.float32([0.95047, 1.0, 1.08883])
 
@@ -1093,6 +1108,21 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
             out.append(f)
         else:
             out[clash[0]].setdefault("alt", []).append(f)
+    return out
+
+
+def _with_alts(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every face and, at any depth, the faces it won over in the merges (``alt``, see _merge_passes):
+    a face that lost a later merge keeps its own alternatives, and any of them may be checked."""
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    stack = list(faces)
+    while stack:
+        f = stack.pop(0)
+        if id(f) not in seen:
+            seen.add(id(f))
+            out.append(f)
+            stack += f.get("alt", [])
     return out
 
 
@@ -1391,7 +1421,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             for f in extra:
                 f["red_pass"] = f["redness"] = True
             faces = _merge_passes(faces, extra, any_polarity=True)
-    for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
+    for f in _with_alts(faces):
         f["bgr"] = _face_bgr(frame, _spot_pips(f["face"]), gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
     kept = _drop_side_faces(faces)
@@ -1413,10 +1443,11 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
     white = _dice_white(colours, [f["dark"] for f in faces], gains, light)
+    exposure = _exposure(colours, [f["dark"] for f in faces], gains, white)
     for f, (body_bgr, pip_bgr) in zip(faces, colours, strict=True):
         body_lab, pip_lab = _lab(body_bgr)[0], _lab(pip_bgr)[0]
-        body, pip = classify_colours(_lab(_balanced(body_bgr, gains, white))[0],
-                                     _lab(_balanced(pip_bgr, gains, white))[0], f["dark"])
+        body, pip = classify_colours(_lab(_balanced(body_bgr, gains, white) * exposure)[0],
+                                     _lab(_balanced(pip_bgr, gains, white) * exposure)[0], f["dark"])
         conf = f["conf"]
         if profile and profile.get("classes"):
             near = _nearest_class(profile, body_lab, pip_lab, f["dark"])
