@@ -101,10 +101,11 @@ CLIPPED = 250  # a raw channel at or above this is clipped (its ratio to the oth
 WB_BRIGHT, WB_REACH, WB_RADIUS = 0.7, 0.9, 0.1  # the dice's own white: see _dice_white
 WB_PIP_BODY = 0.35  # ... bright pips count when their tint (log channel ratios) is within this of their body's
 WB_LONE = 0.3  # ... a single white body this near neutral after the frame's light estimate confirms it
-WB_NOISE = 3.0  # ... widened by this many levels of a dark body's channel noise (its log ratios are loose)
+WB_CLIP_REACH = 0.45  # ... a clipped pip channel's ratio is taken at most this far past the frame's light
+WB_NOISE = 1.0  # ... widened by this many levels of a dark body's channel (its log ratios are loose)
 WB_LIMITS = (0.5, 2.0)  # the frame's gains for the pip search: a coloured table cannot push them further
 CAST_LIMITS = (0.1, 10.0)  # the frame's light estimate itself (a lamp's cast goes far beyond WB_LIMITS)
-EXPOSURE_MIN, EXPOSURE_MAX = 150.0, 3.0  # colours of a dim frame are named as if brighter: see _exposure
+EXPOSURE_MIN, EXPOSURE_MAX = 120.0, 3.0  # colours of a dim frame are named as if brighter: see _exposure
 CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by more than this is taken off
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
@@ -852,19 +853,25 @@ def _white_ref(body: np.ndarray, pips: np.ndarray, is_dark: bool, gains: np.ndar
     clipped = raw >= CLIPPED
     if clipped[1] or (clipped[0] and clipped[2]) or c.max() < 40 or c.min() < 3:
         return None
+    s = c * shift
+    u, v = math.log(s[2] / s[1]), math.log(s[0] / s[1])
     if not is_dark:
         # pips of a translucent coloured die carry its colour: they count only when their tint is
-        # the body's own (both shifted alike by the light: a black or grey die); a clipped pip
-        # channel and the noise of a dark body's channels loosen the test
+        # the body's own (both shifted alike by the light: a black or grey die). A clipped pip
+        # channel reads low: its true ratio may be the body's, but not beyond WB_CLIP_REACH past
+        # the frame's light estimate (0 here), so a red die's pink pips, clipped in red under a warm
+        # light, are not taken for a black die's white ones. A dark body's channels are loose by
+        # about WB_NOISE levels.
         b = np.maximum(np.asarray(body, np.float32) / gains, 1.0)
+        sb = np.maximum(np.asarray(body, np.float32), 1.0) * shift
         tol_u = WB_PIP_BODY + WB_NOISE * (1 / b[2] + 1 / b[1])
         tol_v = WB_PIP_BODY + WB_NOISE * (1 / b[0] + 1 / b[1])
-        du = 0.0 if clipped[2] else math.log(b[2] / b[1] * raw[1] / raw[2])
-        dv = 0.0 if clipped[0] else math.log(b[0] / b[1] * raw[1] / raw[0])
+        bu, bv = math.log(sb[2] / sb[1]), math.log(sb[0] / sb[1])
+        du = bu - (min(max(bu, u), max(u, WB_CLIP_REACH)) if clipped[2] else u)
+        dv = bv - (min(max(bv, v), max(v, WB_CLIP_REACH)) if clipped[0] else v)
         if math.hypot(du / tol_u, dv / tol_v) > 1.0:
             return None
-    s = c * shift
-    return (math.log(s[2] / s[1]), math.log(s[0] / s[1]), bool(clipped[2]), bool(clipped[0]), float(c.mean()))
+    return (u, v, bool(clipped[2]), bool(clipped[0]), float(c.mean()))
 
 
 def _agree(p: tuple, q: tuple) -> bool:
