@@ -914,9 +914,9 @@ def _dice_white(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], 
             if (r := _white_ref(body, pips, is_dark, gains, shift)) is not None]
     centre = None
     if refs:
-        # (a clipped white is brighter than it reads; the bar is set by the others when there are any)
-        top = max(r[4] for r, _ in refs if not (r[2] or r[3])) if not all(r[2] or r[3] for r, _ in refs) \
-            else max(r[4] for r, _ in refs)
+        # a clipped white is brighter than it reads: the bar is set by the others when there are any
+        unclipped = [r[4] for r, _ in refs if not (r[2] or r[3])]
+        top = max(unclipped) if unclipped else max(r[4] for r, _ in refs)
         # (a clipped coordinate, a lower bound, is as far as the frame's estimate allows: see below)
         refs = [(r, d) for r, d in refs if r[4] >= WB_BRIGHT * top
                 and math.hypot(max(r[0], 0.0) if r[2] else r[0], max(r[1], 0.0) if r[3] else r[1]) <= WB_REACH]
@@ -1123,13 +1123,13 @@ def _with_alts(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     a face that lost a later merge keeps its own alternatives, and any of them may be checked."""
     out: list[dict[str, Any]] = []
     seen: set[int] = set()
-    stack = list(faces)
-    while stack:
-        f = stack.pop(0)
+    queue = list(faces)
+    while queue:
+        f = queue.pop(0)
         if id(f) not in seen:
             seen.add(id(f))
             out.append(f)
-            stack += f.get("alt", [])
+            queue += f.get("alt", [])
     return out
 
 
