@@ -100,6 +100,13 @@ CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
 CLIPPED = 250  # a raw channel at or above this is clipped (its ratio to the others is lost)
 WB_BRIGHT, WB_REACH, WB_RADIUS = 0.7, 0.9, 0.1  # the dice's own white: see _dice_white
 WB_PIP_BODY = 0.35  # ... bright pips count when their tint (log channel ratios) is within this of their body's
+WB_LONE = 0.3  # ... a single white body this near neutral after the frame's light estimate confirms it
+WB_CLIP_REACH = 0.45  # ... a clipped pip channel's ratio is taken at most this far past the frame's light
+WB_NOISE = 1.0  # ... widened by this many levels of a dark body's channel (its log ratios are loose)
+WB_LIMITS = (0.5, 2.0)  # the frame's gains for the pip search: a coloured table cannot push them further
+CAST_LIMITS = (0.1, 10.0)  # the frame's light estimate itself (a lamp's cast goes far beyond WB_LIMITS)
+EXPOSURE_MIN, EXPOSURE_MAX = 120.0, 3.0  # colours of a dim frame are named as if brighter: see _exposure
+CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by more than this is taken off
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
@@ -812,67 +819,158 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [f for f, k in zip(faces, keep, strict=True) if k]
 
 
-def _wb_gains(frame: np.ndarray) -> np.ndarray:
-    """Grey-world channel gains from a sparse grid of pixels (cheap; gains only, frame untouched)."""
+def _light_gains(frame: np.ndarray) -> np.ndarray:
+    """The frame's own estimate of the light: channel gains that make it neutral (within CAST_LIMITS).
+
+    Grey-world and the brightest pixels (white dice, white pips, glare) from a sparse grid of
+    pixels (cheap; gains only, frame untouched); a coloured table fools grey-world alone, so the two
+    estimates are blended.
+    """
     step = max(1, min(frame.shape[:2]) // 60)
     small = frame[::step, ::step].reshape(-1, 3).astype(np.float32)
     means = np.maximum(small.mean(0), 1.0)
     grey_world = means.mean() / means
-    # the brightest pixels (white dice, white pips, glare) show the light's own colour; a coloured
-    # table fools grey-world alone, so the two estimates are blended
     tops = np.maximum(np.percentile(small, 99, axis=0), 1.0)
     white_patch = tops.mean() / tops
-    return np.clip(np.sqrt(grey_world * white_patch), 0.5, 2.0)
+    return np.clip(np.sqrt(grey_world * white_patch), *CAST_LIMITS)
 
 
-def _dice_white(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], gains: np.ndarray) -> np.ndarray:
-    """Channel factors that make the dice's own white neutral (ones when the dice do not agree on one).
+def _wb_gains(frame: np.ndarray) -> np.ndarray:
+    """The frame's gains for the pip search and the colour samples (_light_gains within WB_LIMITS)."""
+    return np.clip(_light_gains(frame), *WB_LIMITS)
+
+
+def _white_ref(body: np.ndarray, pips: np.ndarray, is_dark: bool, gains: np.ndarray,
+               shift: np.ndarray) -> tuple[float, float, bool, bool, float] | None:
+    """A die's bright side as a candidate for white: (log R/G, log B/G) after the frame's light
+    estimate, whether each of the two is only a lower bound (that channel clipped), brightness.
+
+    None when it cannot tell the light: green clipped, red and blue both clipped, too dark, or
+    bright pips whose tint is not their body's own (see _dice_white).
+    """
+    c = np.asarray(body if is_dark else pips, np.float32)
+    raw = c / gains
+    clipped = raw >= CLIPPED
+    if clipped[1] or (clipped[0] and clipped[2]) or c.max() < 40 or c.min() < 3:
+        return None
+    s = c * shift
+    u, v = math.log(s[2] / s[1]), math.log(s[0] / s[1])
+    if not is_dark:
+        # pips of a translucent coloured die carry its colour: they count only when their tint is
+        # the body's own (both shifted alike by the light: a black or grey die). A clipped pip
+        # channel reads low: its true ratio may be the body's, but not beyond WB_CLIP_REACH past
+        # the frame's light estimate (0 here), so a red die's pink pips, clipped in red under a warm
+        # light, are not taken for a black die's white ones. A dark body's channels are loose by
+        # about WB_NOISE levels.
+        b = np.maximum(np.asarray(body, np.float32) / gains, 1.0)
+        sb = np.maximum(np.asarray(body, np.float32), 1.0) * shift
+        tol_u = WB_PIP_BODY + WB_NOISE * (1 / b[2] + 1 / b[1])
+        tol_v = WB_PIP_BODY + WB_NOISE * (1 / b[0] + 1 / b[1])
+        bu, bv = math.log(sb[2] / sb[1]), math.log(sb[0] / sb[1])
+        du = bu - (min(max(bu, u), max(u, WB_CLIP_REACH)) if clipped[2] else u)
+        dv = bv - (min(max(bv, v), max(v, WB_CLIP_REACH)) if clipped[0] else v)
+        if math.hypot(du / tol_u, dv / tol_v) > 1.0:
+            return None
+    return (u, v, bool(clipped[2]), bool(clipped[0]), float(c.mean()))
+
+
+def _agree(p: tuple, q: tuple) -> bool:
+    """Two white candidates agree within WB_RADIUS (a clipped coordinate is a lower bound)."""
+    for a, b, bound_a, bound_b in ((p[0], q[0], p[2], q[2]), (p[1], q[1], p[3], q[3])):
+        if (bound_a and not bound_b and b < a - WB_RADIUS) or (bound_b and not bound_a and a < b - WB_RADIUS):
+            return False
+        if not bound_a and not bound_b and abs(a - b) > WB_RADIUS:
+            return False
+    return True
+
+
+def _dice_white(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], gains: np.ndarray,
+                light: np.ndarray | None = None) -> np.ndarray:
+    """Channel factors that make the dice's own white neutral (see below; with no white among the
+    dice, the part of the frame's light estimate that WB_LIMITS kept out, if large).
 
     ``colours`` are the dice's (body, pip) BGR balanced with the frame's ``gains``, ``dark`` their
-    pip polarity. The table fills most of a frame, and a coloured (wooden) table pulls the frame's
-    own estimate its way; the dice do not. The brighter side of each die (the body when its pips
-    are dark, else the pips) is white on most dice and gold, or a body colour, on the others. Of
-    those bright sides (at least WB_BRIGHT of the brightest, no channel clipped, within WB_REACH of
-    neutral as log channel ratios) the largest set of dice agreeing within WB_RADIUS is taken as
-    white: gold pips are darker than white ones under the same light, and dice colours lie farther
-    from neutral than a wrong white balance puts white. Bright pips count only on a body of their
-    own tint (a black die under the same light): the pips of a translucent purple die are purple. Two sets of pips alone may be two dice with
-    gold pips, so a set needs a body among them (a white die) or three dice.
+    pip polarity, ``light`` the frame's own estimate of the light (_light_gains; default ``gains``).
+    The table fills most of a frame, and a coloured (wooden) table pulls the frame's own estimate
+    its way; the dice do not. The brighter side of each die (the body when its pips are dark, else
+    the pips) is white on most dice and gold, or a body colour, on the others. Of those bright sides
+    (at least WB_BRIGHT of the brightest, within WB_REACH of neutral as log channel ratios after the
+    frame's light estimate) the largest set of dice agreeing within WB_RADIUS is taken as white:
+    gold pips are darker than white ones under the same light, and dice colours lie farther from
+    neutral than a wrong white balance puts white. Bright pips count only on a body of their own
+    tint (a black die under the same light): the pips of a translucent purple die are purple. Two
+    sets of pips alone may be two dice with gold pips, so a set needs a body among them (a white
+    die) or three dice.
+
+    A warm lamp clips the red channel of every white: its blue-to-green ratio still tells the light,
+    and its red ratio is then only a lower bound. Where every white of the set is clipped in a
+    channel, the frame's own estimate is taken for it unless the bound says the light is redder.
+    The search is made after the frame's light estimate, not its limited gains, so that under a
+    lamp's strong cast white lies as near neutral as under daylight.
     """
-    refs, lum, bodies = [], [], []
-    for (body, pips), is_dark in zip(colours, dark, strict=True):
-        c = np.asarray(body if is_dark else pips, np.float32)
-        if (c / gains).max() >= CLIPPED or c.max() < 40 or c.min() < 3:
-            continue  # clipped, or too dark for its channel ratios to mean much
-        if not is_dark:
-            # pips of a translucent coloured die carry its colour: they count only when their
-            # tint is the body's own (both shifted alike by the light: a black or grey die)
-            b = np.maximum(np.asarray(body, np.float32), 1.0)
-            if math.hypot(math.log(b[2] / b[1] * c[1] / c[2]), math.log(b[0] / b[1] * c[1] / c[0])) > WB_PIP_BODY:
+    light = gains if light is None else light
+    shift = np.asarray(light, np.float32) / np.asarray(gains, np.float32)
+    refs = [(r, is_dark) for (body, pips), is_dark in zip(colours, dark, strict=True)
+            if (r := _white_ref(body, pips, is_dark, gains, shift)) is not None]
+    centre = None
+    if refs:
+        # a clipped white is brighter than it reads: the bar is set by the others when there are any
+        unclipped = [r[4] for r, _ in refs if not (r[2] or r[3])]
+        top = max(unclipped) if unclipped else max(r[4] for r, _ in refs)
+        # (a clipped coordinate, a lower bound, is as far as the frame's estimate allows: see below)
+        refs = [(r, d) for r, d in refs if r[4] >= WB_BRIGHT * top
+                and math.hypot(max(r[0], 0.0) if r[2] else r[0], max(r[1], 0.0) if r[3] else r[1]) <= WB_REACH]
+        best = 1
+        for p, _ in refs:
+            near = [(q, d) for q, d in refs if _agree(p, q)]
+            if len(near) < 3 and not any(d for _, d in near):
                 continue
-        refs.append((math.log(c[2] / c[1]), math.log(c[0] / c[1])))
-        lum.append(float(c.mean()))
-        bodies.append(is_dark)
-    ones = np.ones(3, np.float32)
-    if len(refs) < 2:
-        return ones
-    pts, lum_a, body_a = np.float32(refs), np.float32(lum), np.array(bodies)
-    keep = (lum_a >= WB_BRIGHT * lum_a.max()) & (np.hypot(pts[:, 0], pts[:, 1]) <= WB_REACH)
-    pts, body_a = pts[keep], body_a[keep]
-    best, centre = 1, None
-    for p in pts:
-        agree = np.hypot(pts[:, 0] - p[0], pts[:, 1] - p[1]) <= WB_RADIUS
-        if agree.sum() < 3 and not body_a[agree].any():
-            continue
-        near = pts[agree]
-        mid = np.median(near, 0)
-        if len(near) > best or (len(near) == best and centre is not None
-                                and np.hypot(*mid) < np.hypot(*centre)):
-            best, centre = len(near), mid
+            mid = []
+            for axis, bound in ((0, 2), (1, 3)):
+                exact = [q[axis] for q, _ in near if not q[bound]]
+                # every white of the set clipped in this channel: the frame's estimate (0 here),
+                # unless the set's bound says the light is redder (bluer)
+                mid.append(float(np.median(exact)) if exact
+                           else max(float(np.median([q[axis] for q, _ in near])), 0.0))
+            if len(near) > best or (len(near) == best and centre is not None
+                                    and math.hypot(*mid) < math.hypot(*centre)):
+                best, centre = len(near), mid
+    if centre is None and len(refs) == 1 and refs[0][1] and math.hypot(refs[0][0][0], refs[0][0][1]) <= WB_LONE:
+        return np.float32(shift / shift[1])  # a lone die's white body confirms the frame's own estimate
     if centre is None:
-        return ones
-    u, v = (float(x) for x in centre)
-    return np.float32([math.exp(-v), 1.0, math.exp(-u)])
+        # no white among the dice: the frame's estimate, where it goes well beyond the gains' limits
+        factor = np.where(shift > CAST_MARGIN, shift / CAST_MARGIN,
+                          np.where(shift < 1 / CAST_MARGIN, shift * CAST_MARGIN, 1.0))
+        return np.float32(factor / factor[1])
+    u, v = centre
+    factor = shift * np.float32([math.exp(-v), 1.0, math.exp(-u)])
+    return np.float32(factor / factor[1])
+
+
+def _balanced(bgr: np.ndarray, gains: np.ndarray, white: np.ndarray) -> np.ndarray:
+    """A colour sample (balanced with the frame's ``gains``) balanced by the dice's ``white``.
+
+    A clipped channel's true value lies above what it reads, so the dice's white never lowers it:
+    under a cold light that clips blue, a white pip on a coloured die would turn yellow (gold) once
+    the light's blue is taken off a channel that never held all of it.
+    """
+    bgr = np.asarray(bgr, np.float32)
+    out = bgr * white
+    return np.where(bgr / gains >= CLIPPED, np.maximum(out, bgr), out)
+
+
+def _exposure(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], gains: np.ndarray,
+              white: np.ndarray) -> float:
+    """How much to brighten the dice's colours before naming them: in a dim frame (the brightest
+    side of any die below EXPOSURE_MIN) up to that level (at most EXPOSURE_MAX times).
+
+    Lab's chroma shrinks towards black, so a red or blue body in a dim, noisy frame falls under the
+    "other" rule's chroma and reads black, and gold pips read white; judged at a normal exposure
+    they keep their colour. Frames with a bright side at or above EXPOSURE_MIN are left as they are.
+    """
+    brightest = max((float(np.max(_balanced(body if is_dark else pips, gains, white)))
+                     for (body, pips), is_dark in zip(colours, dark, strict=True)), default=0.0)
+    return float(np.clip(EXPOSURE_MIN / max(brightest, 1.0), 1.0, EXPOSURE_MAX))
 
 
 SRGB_TO_XYZ = np.float32([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
@@ -1017,6 +1115,21 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
             out.append(f)
         else:
             out[clash[0]].setdefault("alt", []).append(f)
+    return out
+
+
+def _with_alts(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every face and, at any depth, the faces it won over in the merges (``alt``, see _merge_passes):
+    a face that lost a later merge keeps its own alternatives, and any of them may be checked."""
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    queue = list(faces)
+    while queue:
+        f = queue.pop(0)
+        if id(f) not in seen:
+            seen.add(id(f))
+            out.append(f)
+            queue += f.get("alt", [])
     return out
 
 
@@ -1285,7 +1398,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     leftover: list[Pip] = []
     channels = cv2.split(frame)
     fg = None
-    gains = _wb_gains(frame)
+    light = _light_gains(frame)
+    gains = np.clip(light, *WB_LIMITS)
     faces = _faces_of(planes_of(frame, channels), pip_range, leftover, scout=SCOUT)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
@@ -1314,7 +1428,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
             for f in extra:
                 f["red_pass"] = f["redness"] = True
             faces = _merge_passes(faces, extra, any_polarity=True)
-    for f in faces + [alt for g in faces for alt in g.get("alt", [])]:
+    for f in _with_alts(faces):
         f["bgr"] = _face_bgr(frame, _spot_pips(f["face"]), gains)  # kept for the colour names below
         f["chroma"] = _chroma(f["bgr"][0])
     kept = _drop_side_faces(faces)
@@ -1335,10 +1449,12 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces += [_body_face(b) for b in bodies]
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
-    white = _dice_white(colours, [f["dark"] for f in faces], gains)
+    white = _dice_white(colours, [f["dark"] for f in faces], gains, light)
+    exposure = _exposure(colours, [f["dark"] for f in faces], gains, white)
     for f, (body_bgr, pip_bgr) in zip(faces, colours, strict=True):
         body_lab, pip_lab = _lab(body_bgr)[0], _lab(pip_bgr)[0]
-        body, pip = classify_colours(_lab(body_bgr * white)[0], _lab(pip_bgr * white)[0], f["dark"])
+        body, pip = classify_colours(_lab(_balanced(body_bgr, gains, white) * exposure)[0],
+                                     _lab(_balanced(pip_bgr, gains, white) * exposure)[0], f["dark"])
         conf = f["conf"]
         if profile and profile.get("classes"):
             near = _nearest_class(profile, body_lab, pip_lab, f["dark"])
