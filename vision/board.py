@@ -211,6 +211,12 @@ BUTTON_RULE = ({"ridge": 37.7, "ridge_board": 41.0, "dark": -19.2, "rim": 4.5, "
 SCORE_SCALE = 4.0  # score at which a content call counts as certain
 SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
 BAND = 0.025  # radial step of that profile, in cells
+# Sensor noise makes a ridge of its own: the strongest of a few noisy bands stands out by about the
+# noise level. A board's noise (the median absolute step from each pixel to its four neighbours, in its
+# cells' darkest channel) above what a normally lit frame shows is taken off every cell's ridge, so a
+# dim, grainy board's empty cells do not pass for buttons.
+NOISE_FREE = 3.0  # noise (grey levels) a well-lit camera frame shows; the rule was fitted on such
+NOISE_RIDGE = 1.0  # ridge (grey levels) that each grey level of noise above NOISE_FREE makes
 
 
 def _polar_bins() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -299,6 +305,14 @@ def _sharpness(top: np.ndarray) -> float:
     return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
 
 
+def _noise(plane: np.ndarray) -> float:
+    """The board's sensor noise in grey levels: the median absolute difference between a pixel and the
+    mean of its four neighbours, over every cell (printed colour and lines are smooth at this scale)."""
+    p = plane.reshape(-1, CELL, CELL)
+    lap = p[:, 1:-1, 1:-1] - 0.25 * (p[:, :-2, 1:-1] + p[:, 2:, 1:-1] + p[:, 1:-1, :-2] + p[:, 1:-1, 2:])
+    return float(median(np.abs(lap).ravel()))
+
+
 def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
     arrays with one row per cell (row-major)."""
@@ -329,8 +343,9 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
-    prof = _radial_profiles(cells[np.arange(36), :, darkest])
-    ridge = _ring_ridge(prof)
+    plane = cells[np.arange(36), :, darkest]
+    prof = _radial_profiles(plane)
+    ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise(plane) - NOISE_FREE, 0.0)
     valley = _edge_valley(_radial_profiles(lum))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
