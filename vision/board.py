@@ -381,19 +381,48 @@ def _score(rule: tuple[dict[str, float], float], x: dict[str, np.ndarray]) -> np
     return sum(w * x[k] for k, w in weights.items()) + offset
 
 
+# A lamp's colour that the grid lines' white balance could not take off (a candle-warm lamp leaves
+# the lines with too little blue to balance on) moves every printed colour's log-chroma by the same
+# step. The step is fitted on the board's own 36 cells: the shift that brings them nearest the taught
+# colours, each cell counting at most CAST_CAP. CAST_MIN of it is left on (soft threshold): the
+# renderer's boards under 2700-6500 K light need at most 0.21 after the lines' balance and are not
+# moved at all.
+CAST_GRID = np.stack(np.meshgrid(np.arange(-1.5, 1.51, 0.1), np.arange(-1.5, 1.51, 0.1)), -1).reshape(-1, 2)
+CAST_CAP = 0.25  # squared log-chroma distance at which a cell stops pulling on the shift
+CAST_PRIOR = 2.0  # cost of a shift per squared log-chroma unit (a shift must pay for itself)
+CAST_MIN = 0.25  # shift (log-chroma) that is left on the cells
+
+
+def _cast_shift(chroma: np.ndarray, means: np.ndarray) -> np.ndarray:
+    """The log-chroma step that the frame's light adds to every cell's printed colour (see CAST_GRID)."""
+    d2 = ((chroma[None, :, None, :] - CAST_GRID[:, None, None, :] - means[None, None]) ** 2).sum(-1)
+    cost = np.minimum(d2.min(axis=2), CAST_CAP).sum(axis=1) + CAST_PRIOR * (CAST_GRID ** 2).sum(axis=1)
+    shift = CAST_GRID[int(cost.argmin())]
+    for _ in range(3):  # refine: the mean step of the cells near a taught colour
+        d2 = ((chroma[:, None, :] - shift - means[None]) ** 2).sum(-1)
+        near = d2.min(axis=1) < CAST_CAP
+        if not near.any():
+            break
+        shift = (chroma[near] - means[d2[near].argmin(axis=1)]).mean(axis=0)
+    size = float(np.linalg.norm(shift))
+    return (shift * max(0.0, 1.0 - CAST_MIN / max(size, 1e-6))).astype(np.float32)
+
+
 def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
                  ) -> tuple[list[str], np.ndarray, np.ndarray, dict[str, np.ndarray]]:
     """Each cell's printed colour (index into the taught names, nearest log-chroma) with its
     confidence, and the measurements the two content rules weigh."""
     names = [k for k in COLOURS if k in profile["colours"]]
     means = np.float32([profile["colours"][k] for k in names])
-    d = np.linalg.norm(_chroma(feats["colour"])[:, None, :] - means[None], axis=2)  # (36, K)
+    chroma = _chroma(feats["colour"])
+    cast = _cast_shift(chroma, means)
+    d = np.linalg.norm((chroma - cast)[:, None, :] - means[None], axis=2)  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
     yellow = np.float32([names[int(k)] == "Y" for k in best])
     x = dict(feats)
-    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - np.float32(profile["star"])[None], axis=1)
+    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None], axis=1)
     x["yel"] = yellow
     for k in ("to_star", "mid_shift", "spread", "five", "dark", "valley"):
         x[k + "_y"] = x[k] * yellow

@@ -28,6 +28,16 @@ def test_a_board_under_a_candle_warm_lamp_is_found_and_read(seed):
     assert right >= 35
 
 
+@pytest.mark.parametrize("seed", [6, 13])
+def test_blue_cells_stay_blue_under_a_lamp_too_warm_for_the_lines_balance(seed):
+    frame, truth = render.scene(seed)
+    seen = {(o["row"], o["col"]): o for o in board.read(_warm(frame, 2200)).objects}
+    assert len(seen) == 36
+    # on the grid lines' balance alone, 9 of these boards' blue cells read green
+    wrong = [t for t in truth if seen[(t["row"], t["col"])]["colour"] != t["colour"]]
+    assert wrong == []
+
+
 def test_the_lines_colour_is_taken_from_the_frame_and_a_neutral_frame_is_left_alone():
     frame, _ = render.scene(1)  # a frame whose brightest things are already neutral
     assert board_grid.light_gains(frame).tolist() == [1.0, 1.0, 1.0]
