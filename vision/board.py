@@ -211,6 +211,12 @@ BUTTON_RULE = ({"ridge": 37.7, "ridge_board": 41.0, "dark": -19.2, "rim": 4.5, "
 SCORE_SCALE = 4.0  # score at which a content call counts as certain
 SECTORS = 24  # angular sectors of the polar profile that looks for a button's bright ring
 BAND = 0.025  # radial step of that profile, in cells
+# Sensor noise makes a ridge of its own: the strongest of a few noisy bands stands out by about the
+# noise level. A board's noise (the median absolute step from each pixel to its four neighbours, in its
+# cells' darkest channel) above what a normally lit frame shows is taken off every cell's ridge, so a
+# dim, grainy board's empty cells do not pass for buttons.
+NOISE_FREE = 3.0  # noise (grey levels) a well-lit camera frame shows; the rule was fitted on such
+NOISE_RIDGE = 1.0  # ridge (grey levels) that each grey level of noise above NOISE_FREE makes
 
 
 def _polar_bins() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -299,6 +305,14 @@ def _sharpness(top: np.ndarray) -> float:
     return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
 
 
+def _noise(plane: np.ndarray) -> float:
+    """The board's sensor noise in grey levels: the median absolute difference between a pixel and the
+    mean of its four neighbours, over every cell (printed colour and lines are smooth at this scale)."""
+    p = plane.reshape(-1, CELL, CELL)
+    lap = p[:, 1:-1, 1:-1] - 0.25 * (p[:, :-2, 1:-1] + p[:, 2:, 1:-1] + p[:, 1:-1, :-2] + p[:, 1:-1, 2:])
+    return float(median(np.abs(lap).ravel()[::4]))  # a quarter of the pixels tell it as well
+
+
 def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
     arrays with one row per cell (row-major)."""
@@ -329,8 +343,9 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
-    prof = _radial_profiles(cells[np.arange(36), :, darkest])
-    ridge = _ring_ridge(prof)
+    plane = cells[np.arange(36), :, darkest]
+    prof = _radial_profiles(plane)
+    ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise(plane) - NOISE_FREE, 0.0)
     valley = _edge_valley(_radial_profiles(lum))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
@@ -366,19 +381,53 @@ def _score(rule: tuple[dict[str, float], float], x: dict[str, np.ndarray]) -> np
     return sum(w * x[k] for k, w in weights.items()) + offset
 
 
+# A lamp's colour that the grid lines' white balance could not take off (a candle-warm lamp leaves
+# the lines with too little blue to balance on) moves every printed colour's log-chroma by the same
+# step. The step is fitted on the board's own 36 cells: the shift that brings them nearest the taught
+# colours, each cell counting at most CAST_CAP. CAST_MIN of it is left on (soft threshold): the
+# renderer's boards under 2700-6500 K light need at most 0.21 after the lines' balance and are not
+# moved at all.
+CAST_GRID = np.stack(np.meshgrid(np.arange(-1.5, 1.51, 0.25), np.arange(-1.5, 1.51, 0.25)), -1
+                     ).reshape(-1, 1, 1, 2).astype(np.float32)  # shifts tried when many cells are far
+CAST_CAP = 0.25  # squared log-chroma distance at which a cell stops pulling on the shift
+CAST_PRIOR = 2.0  # cost of a shift per squared log-chroma unit (a shift must pay for itself)
+CAST_MIN = 0.25  # shift (log-chroma) that is left on the cells
+CAST_NEAR = 0.9  # share of cells near a taught colour unshifted that needs no wide search
+
+
+def _cast_shift(chroma: np.ndarray, means: np.ndarray) -> np.ndarray:
+    """The log-chroma step that the frame's light adds to every cell's printed colour (see CAST_GRID)."""
+    shift = np.zeros(2, np.float32)
+    d2 = ((chroma[:, None, :] - means[None]) ** 2).sum(-1)
+    if (d2.min(axis=1) < CAST_CAP).mean() < CAST_NEAR:
+        grid = ((chroma[None, :, None, :] - CAST_GRID - means[None, None]) ** 2).sum(-1)
+        cost = np.minimum(grid.min(axis=2), CAST_CAP).sum(axis=1) + CAST_PRIOR * (CAST_GRID ** 2).sum(axis=(1, 2, 3))
+        shift = CAST_GRID[int(cost.argmin()), 0, 0]
+    for _ in range(3):  # refine: the mean step of the cells near a taught colour
+        d2 = ((chroma[:, None, :] - shift - means[None]) ** 2).sum(-1)
+        near = d2.min(axis=1) < CAST_CAP
+        if not near.any():
+            break
+        shift = (chroma[near] - means[d2[near].argmin(axis=1)]).mean(axis=0)
+    size = float(np.linalg.norm(shift))
+    return (shift * max(0.0, 1.0 - CAST_MIN / max(size, 1e-6))).astype(np.float32)
+
+
 def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
                  ) -> tuple[list[str], np.ndarray, np.ndarray, dict[str, np.ndarray]]:
     """Each cell's printed colour (index into the taught names, nearest log-chroma) with its
     confidence, and the measurements the two content rules weigh."""
     names = [k for k in COLOURS if k in profile["colours"]]
     means = np.float32([profile["colours"][k] for k in names])
-    d = np.linalg.norm(_chroma(feats["colour"])[:, None, :] - means[None], axis=2)  # (36, K)
+    chroma = _chroma(feats["colour"])
+    cast = _cast_shift(chroma, means)
+    d = np.linalg.norm((chroma - cast)[:, None, :] - means[None], axis=2)  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
     yellow = np.float32([names[int(k)] == "Y" for k in best])
     x = dict(feats)
-    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - np.float32(profile["star"])[None], axis=1)
+    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None], axis=1)
     x["yel"] = yellow
     for k in ("to_star", "mid_shift", "spread", "five", "dark", "valley"):
         x[k + "_y"] = x[k] * yellow
