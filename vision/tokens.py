@@ -57,6 +57,7 @@ MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
 BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
+MAT_TOP_GAIN = 16.0  # the mat's white patch may ask this much gain of a channel (a warm lamp's blue)
 
 
 def _shrink_kernel(step: float) -> np.ndarray:
@@ -962,6 +963,29 @@ TONE_TRY = -7.5  # ... when the butts fit the models worse than this (fit cost p
 TONE_COST = 6.0  # ... at this cost for the largest gain
 
 
+def _best_offset(model: _Model, offs: np.ndarray, raw: np.ndarray,
+                 spread: float = 0.35) -> tuple[np.ndarray, float]:
+    """The offset of ``offs`` that fits the butts' features ``raw`` best, and its cost: each butt's
+    distance to its nearest colour model (at most 30), plus a cost for chroma offsets beyond ``spread``."""
+    # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
+    diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
+    pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
+    q = (diff * pd).sum(axis=2) + model.logdet[None, :]  # (N, K)
+    lin = (offs @ pd.reshape(-1, 3).T).reshape(len(offs), *q.shape)  # (O, N, K)
+    quad = np.einsum("oi,kij,oj->ok", offs, model.prec, offs)  # (O, K)
+    dist = 2 * lin
+    dist += q
+    dist += quad[:, None, :]
+    # the nearest class per butt and offset, one class at a time: numpy's min along a last axis of
+    # 8 runs a slow inner loop (about 3x this)
+    near = dist[:, :, 0].copy()
+    for k in range(1, dist.shape[2]):
+        np.minimum(near, dist[:, :, k], out=near)
+    cost = np.minimum(near, 30.0, out=near).sum(axis=1) + 4.0 * ((offs[:, 1:] / spread) ** 2).sum(axis=1)
+    i = int(np.argmin(cost))
+    return offs[i], float(cost[i])
+
+
 def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[np.ndarray, np.ndarray]:
     """Find the offset (table lightness, R/G, B/G) that makes the butts best match the colour models.
 
@@ -969,49 +993,29 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     lightness is known (``prior_l``) and the colour is already balanced: only a small refit.
     Returns (offset, distances).
     """
-    def cost_of(offs: np.ndarray, raw: np.ndarray) -> tuple[np.ndarray, float]:
-        """The offset of ``offs`` that fits ``raw`` best, and its cost."""
-        # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
-        diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
-        pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
-        q = (diff * pd).sum(axis=2) + model.logdet[None, :]  # (N, K)
-        lin = (offs @ pd.reshape(-1, 3).T).reshape(len(offs), *q.shape)  # (O, N, K)
-        quad = np.einsum("oi,kij,oj->ok", offs, model.prec, offs)  # (O, K)
-        dist = 2 * lin
-        dist += q
-        dist += quad[:, None, :]
-        # the nearest class per butt and offset, one class at a time: numpy's min along a last axis of
-        # 8 runs a slow inner loop (about 3x this)
-        near = dist[:, :, 0].copy()
-        for k in range(1, dist.shape[2]):
-            np.minimum(near, dist[:, :, k], out=near)
-        cost = np.minimum(near, 30.0, out=near).sum(axis=1) + 4.0 * ((offs[:, 1:] / 0.35) ** 2).sum(axis=1)
-        i = int(np.argmin(cost))
-        return offs[i], float(cost[i])
-
     def grid(centre: np.ndarray, half: np.ndarray, step: np.ndarray) -> np.ndarray:
         axes = [c + np.arange(-h, h + 1e-6, s) for c, h, s in zip(centre, half, step, strict=True)]
         g = np.meshgrid(*axes, indexing="ij")
         return np.stack([a.ravel() for a in g], 1).astype(np.float32)
 
     if prior_l is not None:
-        off = cost_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]), raw)[0]
+        off = _best_offset(model, grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]), raw)[0]
     else:
         # a camera's tone curve (or haze) scales every log ratio alike: a flat, lifted picture shows
         # the butts' lightness and chroma smaller than the models; with enough butts that contrast is
         # fitted too (a gain on the features), kept near 1 by its own cost
         coarse = grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.3, 0.3])
-        fits = [cost_of(coarse, raw)]
+        fits = [_best_offset(model, coarse, raw)]
         gains = TONE_GAINS[:1]
         if len(raw) >= TONE_MIN_BUTTS and fits[0][1] > TONE_TRY * len(raw):  # the models fit the butts poorly
             gains = TONE_GAINS
-            fits += [cost_of(coarse, raw * g) for g in gains[1:]]
+            fits += [_best_offset(model, coarse, raw * g) for g in gains[1:]]
         costs = [c + TONE_COST * float(np.log(g) / np.log(TONE_GAINS[-1])) ** 2 for (_, c), g in zip(fits, gains, strict=True)]
         k = int(np.argmin(costs))
         gain, off = gains[k], fits[k][0]
         raw = raw * gain
-        off = cost_of(grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]), raw)[0]
-        off = cost_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]), raw)[0]
+        off = _best_offset(model, grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]), raw)[0]
+        off = _best_offset(model, grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]), raw)[0]
     if prior_l is None:  # refine: butts that fit well pull the offset towards their class means
         start_off = off.copy()
         for _ in range(3):
@@ -1023,6 +1027,60 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
             step = (resid * w[:, None]).sum(0) / (w.sum() + 2.0)
             off = start_off + np.clip(off + step - start_off, -0.1, 0.1)
     return off, model.dist(raw + off)
+
+
+CAST_MIN_BUTTS = 6  # a lamp's strong colour cast is fitted from the butts themselves from this many on...
+CAST_TRY = -7.5  # ... when they fit the models worse than this (per butt) after the usual light fit
+CAST_BETTER = 1.0  # ... and the cast fits better by this much per butt
+CAST_SPREAD = 1.2  # chroma offsets cost 4 at this size in the cast's fit (0.35 in the usual one)
+
+
+def _cast_balanced(items: list[dict[str, Any]], raw: np.ndarray, dist: np.ndarray,
+                   model: _Model) -> np.ndarray | None:
+    """The butts' features under a lamp's strong colour cast (beyond the usual fit's reach), with the
+    cast taken off their colours as channel gains, or None when the usual fit is good. Gains, not
+    offsets of the log features: a channel the lamp nearly puts out (blue under a candle-warm bulb)
+    is read again at its true share, not squeezed by the features' dark-level guard."""
+    n = len(raw)
+    fit = float(np.minimum(dist.min(axis=1), 30.0).sum())
+    if n < CAST_MIN_BUTTS or fit <= CAST_TRY * n:
+        return None
+    axes = [np.arange(-2.6, 0.41, 0.3), np.arange(-1.2, 0.31, 0.15), np.arange(-0.3, 2.41, 0.15)]
+    wide = np.stack([a.ravel() for a in np.meshgrid(*axes, indexing="ij")], 1).astype(np.float32)
+    off, cost = _best_offset(model, wide, raw, spread=CAST_SPREAD)
+    if cost > fit - CAST_BETTER * n:
+        return None
+    gains = np.float32([np.exp(off[2]), 1.0, np.exp(off[1])])
+    bgr = np.stack([it["bgr"] for it in items]) * gains
+    table = np.stack([it["table_bgr"] for it in items]) * gains
+    fc, ft = _features_bgr(bgr), _features_bgr(table)
+    return np.stack([fc[:, 0] - ft[:, 0], fc[:, 1], fc[:, 2]], 1).astype(np.float32), gains
+
+
+BUTT_CLIPPED = 240.0  # a butt whose mean reading reaches this in a channel has it partly clipped by the camera
+
+
+def _clipped_dist(items: list[dict[str, Any]], raw: np.ndarray, off: np.ndarray, dist: np.ndarray,
+                  model: _Model, gains: np.ndarray | None) -> np.ndarray:
+    """The distances with each butt's clipped red or blue channel read as a lower bound: a pink butt
+    whose red a warm lamp clipped is as red as the pink model asks, not as the clipped reading says
+    (read against each colour model, the channel takes the larger of the reading and the model's)."""
+    dist = dist.copy()
+    for i, it in enumerate(items):
+        clip = it["clipped"]
+        if not (clip[0] or clip[2]) or clip[1]:
+            continue  # nothing clipped, or the green every ratio is read against
+        bgr = it["bgr"] * (gains if gains is not None else 1.0) + EPS
+        f = raw[i] + off
+        feats = np.repeat(f[None], len(model.names), axis=0)
+        chans = np.repeat(bgr[None], len(model.names), axis=0)
+        for c, j in ((2, 1), (0, 2)):  # red -> log R/G, blue -> log B/G
+            if clip[c]:
+                feats[:, j] = np.maximum(f[j], model.mu[:, j])
+                chans[:, c] = bgr[1] * np.exp(feats[:, j] - off[j])
+        feats[:, 0] = f[0] + np.log(chans.mean(axis=1) / bgr.mean())
+        dist[i] = np.diagonal(model.dist(feats))
+    return dist
 
 
 # ---------------------------------------------------------------- the reader
@@ -1070,7 +1128,8 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if mat.white.min() > 8:
             # measured colours, not pixels, are corrected: a butt brighter than the white patch
             # keeps its colour (a pink butt clipped at 255 in two channels reads white)
-            luts = matmod.correction_luts(mat.white, mat.grey, clip=False)
+            luts = matmod.correction_luts(matmod.unclipped_white(mat.white, mat.grey), mat.grey, clip=False,
+                                          top_gain=MAT_TOP_GAIN)
     else:
         if BARE_SCALE < 1:
             # a plain resize: an area resize by 0.8 costs five times more; a blur first lost butts
@@ -1102,6 +1161,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     measured = [_measure(small, bg, b) for b in butts]
     colours = np.float32([m[0] for m in measured])
     tables = np.float32([m[1] for m in measured])
+    clipped = colours >= BUTT_CLIPPED  # channels the camera clipped: a lower bound only
     if luts is not None:
         grid = np.arange(256, dtype=np.float32)
         for c in range(3):
@@ -1123,7 +1183,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         xs, ys = b["xs"] / f + ox, b["ys"] / f + oy
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
-        items.append({"raw": raw, "table_l": float(ft[i, 0]), "centre": (float(xs.mean()), float(ys.mean())),
+        items.append({"raw": raw, "table_l": float(ft[i, 0]), "bgr": colours[i], "table_bgr": tables[i],
+                      "clipped": clipped[i],
+                      "centre": (float(xs.mean()), float(ys.mean())),
                       "box": box, "k": b["k"], "faint": b.get("faint", False)})
     prior = None
     if mat is not None and luts is not None:
@@ -1149,7 +1211,15 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     if not items:
         return Observation("tokens", [], w, h)
     raw = np.stack([it["raw"] for it in items])
-    _, dist = _fit_scene(raw, model, prior)
+    off, dist = _fit_scene(raw, model, prior)
+    gains = None
+    if mat is None:
+        balanced = _cast_balanced(items, raw, dist, model)
+        if balanced is not None:
+            raw, gains = balanced
+            off, dist = _fit_scene(raw, model, prior)
+    if any(it["clipped"].any() for it in items):
+        dist = _clipped_dist(items, raw, off, dist, model, gains)
     post = np.exp(-(dist - dist.min(axis=1, keepdims=True)) / 2)
     post /= post.sum(axis=1, keepdims=True)
     best = dist.argmin(axis=1)
