@@ -1045,9 +1045,11 @@ def _cast_balanced(items: list[dict[str, Any]], raw: np.ndarray, dist: np.ndarra
     fit = float(np.minimum(dist.min(axis=1), 30.0).sum())
     if n < CAST_MIN_BUTTS or fit <= CAST_TRY * n:
         return None
-    axes = [np.arange(-2.6, 0.41, 0.3), np.arange(-1.2, 0.31, 0.15), np.arange(-0.3, 2.41, 0.15)]
-    wide = np.stack([a.ravel() for a in np.meshgrid(*axes, indexing="ij")], 1).astype(np.float32)
-    off, cost = _best_offset(model, wide, raw, spread=CAST_SPREAD)
+    off = np.float32([-1.1, -0.45, 1.05])
+    for half, step in (((1.5, 0.75, 1.35), (0.3, 0.3, 0.3)), ((0.15, 0.15, 0.15), (0.15, 0.075, 0.075))):
+        axes = [c + np.arange(-h, h + 1e-6, st) for c, h, st in zip(off, half, step, strict=True)]
+        wide = np.stack([a.ravel() for a in np.meshgrid(*axes, indexing="ij")], 1).astype(np.float32)
+        off, cost = _best_offset(model, wide, raw, spread=CAST_SPREAD)
     if cost > fit - CAST_BETTER * n:
         return None
     gains = np.float32([np.exp(off[2]), 1.0, np.exp(off[1])])
@@ -1065,21 +1067,24 @@ def _clipped_dist(items: list[dict[str, Any]], raw: np.ndarray, off: np.ndarray,
     """The distances with each butt's clipped red or blue channel read as a lower bound: a pink butt
     whose red a warm lamp clipped is as red as the pink model asks, not as the clipped reading says
     (read against each colour model, the channel takes the larger of the reading and the model's)."""
+    clip = np.stack([it["clipped"] for it in items])
+    idx = np.flatnonzero((clip[:, 0] | clip[:, 2]) & ~clip[:, 1])  # green is what every ratio is read against
+    if not len(idx):
+        return dist
+    bgr = np.stack([items[i]["bgr"] for i in idx]) * (gains if gains is not None else 1.0) + EPS  # (M, 3)
+    f = raw[idx] + off  # (M, 3)
+    k = len(model.names)
+    feats = np.repeat(f[:, None, :], k, axis=1)  # (M, K, 3): the features read against each model
+    chans = np.repeat(bgr[:, None, :], k, axis=1)
+    for c, j in ((2, 1), (0, 2)):  # red -> log R/G, blue -> log B/G
+        at = clip[idx, c]
+        raised = np.maximum(f[:, j, None], model.mu[None, :, j])
+        feats[at, :, j] = raised[at]
+        chans[at, :, c] = bgr[at, 1, None] * np.exp(raised[at] - off[j])
+    feats[:, :, 0] = f[:, 0, None] + np.log(chans.mean(axis=2) / bgr.mean(axis=1, keepdims=True))
+    d = feats - model.mu[None]
     dist = dist.copy()
-    for i, it in enumerate(items):
-        clip = it["clipped"]
-        if not (clip[0] or clip[2]) or clip[1]:
-            continue  # nothing clipped, or the green every ratio is read against
-        bgr = it["bgr"] * (gains if gains is not None else 1.0) + EPS
-        f = raw[i] + off
-        feats = np.repeat(f[None], len(model.names), axis=0)
-        chans = np.repeat(bgr[None], len(model.names), axis=0)
-        for c, j in ((2, 1), (0, 2)):  # red -> log R/G, blue -> log B/G
-            if clip[c]:
-                feats[:, j] = np.maximum(f[j], model.mu[:, j])
-                chans[:, c] = bgr[1] * np.exp(feats[:, j] - off[j])
-        feats[:, 0] = f[0] + np.log(chans.mean(axis=1) / bgr.mean())
-        dist[i] = np.diagonal(model.dist(feats))
+    dist[idx] = np.einsum("mki,kij,mkj->mk", d, model.prec, d) + model.logdet[None, :]
     return dist
 
 
