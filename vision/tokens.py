@@ -243,7 +243,9 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
 
 
 # a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
-SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
+# (no darker than a contact shadow makes it, SHADOW_DEPTH: with the zone's red balanced right under a lamp that
+# clips the white patch's red, a black butt on the dark red zone is only about 0.85 darker than it)
+SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -0.8, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 SOFT_REL = 0.55  # ...and glare rises at under this share of the frame's median piece (butts >= 0.65)
