@@ -1069,10 +1069,8 @@ def _clipped_dist(items: list[dict[str, Any]], raw: np.ndarray, off: np.ndarray,
     """The distances with each butt's clipped red or blue channel read as a lower bound: a pink butt
     whose red a warm lamp clipped is as red as the pink model asks, not as the clipped reading says
     (read against each colour model, the channel takes the larger of the reading and the model's)."""
+    idx = np.flatnonzero([it["bound"] for it in items])
     clip = np.stack([it["clipped"] for it in items])
-    idx = np.flatnonzero((clip[:, 0] | clip[:, 2]) & ~clip[:, 1])  # green is what every ratio is read against
-    if not len(idx):
-        return dist
     bgr = np.stack([items[i]["bgr"] for i in idx]) * (gains if gains is not None else 1.0) + EPS  # (M, 3)
     f = raw[idx] + off  # (M, 3)
     k = len(model.names)
@@ -1169,6 +1167,8 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     colours = np.float32([m[0] for m in measured])
     tables = np.float32([m[1] for m in measured])
     clipped = colours >= BUTT_CLIPPED  # channels the camera clipped: a lower bound only
+    # a clipped red or blue is read as a lower bound (a clipped green, which every ratio is read against, is not)
+    bound = ((clipped[:, 0] | clipped[:, 2]) & ~clipped[:, 1]).tolist()
     if luts is not None:
         grid = np.arange(256, dtype=np.float32)
         for c in range(3):
@@ -1191,7 +1191,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
         items.append({"raw": raw, "table_l": float(ft[i, 0]), "bgr": colours[i], "table_bgr": tables[i],
-                      "clipped": clipped[i],
+                      "clipped": clipped[i], "bound": bound[i],
                       "centre": (float(xs.mean()), float(ys.mean())),
                       "box": box, "k": b["k"], "faint": b.get("faint", False)})
     prior = None
@@ -1225,7 +1225,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
         if balanced is not None:
             raw, gains = balanced
             off, dist = _fit_scene(raw, model, prior)
-    if any(it["clipped"].any() for it in items):
+    if any(it["bound"] for it in items):
         dist = _clipped_dist(items, raw, off, dist, model, gains)
     post = np.exp(-(dist - dist.min(axis=1, keepdims=True)) / 2)
     post /= post.sum(axis=1, keepdims=True)
