@@ -1033,14 +1033,16 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
 
 CAST_MIN_BUTTS = 6  # a lamp's strong colour cast is fitted from the butts themselves from this many on...
 CAST_TRY = -7.5  # ... when they fit the models worse than this (per butt) after the usual light fit
-CAST_BETTER = 1.0  # ... and the cast fits better by this much per butt
-CAST_SPREAD = 1.2  # chroma offsets cost 4 at this size in the cast's fit (0.35 in the usual one)
+CAST_REACH = 0.45  # ... and the cast lies beyond the usual fit's easy reach (log R/G or log B/G)...
+CAST_BETTER = 1.0  # ... and the butts balanced by it fit better by this much per butt
+CAST_SPREAD = 1.2  # chroma offsets cost 4 at this size in the cast's search (0.35 in the usual fit)
 
 
 def _cast_balanced(items: list[dict[str, Any]], raw: np.ndarray, dist: np.ndarray,
-                   model: _Model) -> np.ndarray | None:
-    """The butts' features under a lamp's strong colour cast (beyond the usual fit's reach), with the
-    cast taken off their colours as channel gains, or None when the usual fit is good. Gains, not
+                   model: _Model) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The butts under a lamp's strong colour cast, beyond the usual fit's reach: their features with
+    the cast taken off their colours as channel gains, the gains, and the usual fit of those features
+    (offset, distances); None when the usual fit is good or the cast does not fit better. Gains, not
     offsets of the log features: a channel the lamp nearly puts out (blue under a candle-warm bulb)
     is read again at its true share, not squeezed by the features' dark-level guard."""
     n = len(raw)
@@ -1051,14 +1053,17 @@ def _cast_balanced(items: list[dict[str, Any]], raw: np.ndarray, dist: np.ndarra
     for half, step in (((1.5, 0.75, 1.35), (0.3, 0.3, 0.3)), ((0.15, 0.15, 0.15), (0.15, 0.075, 0.075))):
         axes = [c + np.arange(-h, h + 1e-6, st) for c, h, st in zip(off, half, step, strict=True)]
         wide = np.stack([a.ravel() for a in np.meshgrid(*axes, indexing="ij")], 1).astype(np.float32)
-        off, cost = _best_offset(model, wide, raw, spread=CAST_SPREAD)
-    if cost > fit - CAST_BETTER * n:
+        off = _best_offset(model, wide, raw, spread=CAST_SPREAD)[0]
+    if np.abs(off[1:]).max() < CAST_REACH:
         return None
     gains = np.float32([np.exp(off[2]), 1.0, np.exp(off[1])])
-    bgr = np.stack([it["bgr"] for it in items]) * gains
-    table = np.stack([it["table_bgr"] for it in items]) * gains
-    fc, ft = _features_bgr(bgr), _features_bgr(table)
-    return np.stack([fc[:, 0] - ft[:, 0], fc[:, 1], fc[:, 2]], 1).astype(np.float32), gains
+    fc = _features_bgr(np.stack([it["bgr"] for it in items]) * gains)
+    ft = _features_bgr(np.stack([it["table_bgr"] for it in items]) * gains)
+    balanced = np.stack([fc[:, 0] - ft[:, 0], fc[:, 1], fc[:, 2]], 1).astype(np.float32)
+    off, dist2 = _fit_scene(balanced, model, None)
+    if float(np.minimum(dist2.min(axis=1), 30.0).sum()) > fit - CAST_BETTER * n:
+        return None
+    return balanced, gains, off, dist2
 
 
 BUTT_CLIPPED = 240.0  # a butt whose mean reading reaches this in a channel has it partly clipped by the camera
@@ -1223,8 +1228,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     if mat is None:
         balanced = _cast_balanced(items, raw, dist, model)
         if balanced is not None:
-            raw, gains = balanced
-            off, dist = _fit_scene(raw, model, prior)
+            raw, gains, off, dist = balanced
     if any(it["bound"] for it in items):
         dist = _clipped_dist(items, raw, off, dist, model, gains)
     post = np.exp(-(dist - dist.min(axis=1, keepdims=True)) / 2)
