@@ -309,21 +309,34 @@ def unclipped_white(white: np.ndarray, grey: np.ndarray | None) -> np.ndarray:
     return np.maximum(white, told)
 
 
+GREY_SHARE = GREY_BGR[0] / 255.0  # the grey patch's printed share of the white paper
+
+
+def flatness(white: np.ndarray, grey: np.ndarray) -> float:
+    """How much flatter than printed the picture shows the grey patch against the white one: the
+    printed log share over the seen one (1 as printed; a camera's lifted tone curve of gamma g gives 1/g)."""
+    seen = float(np.exp(np.log(np.maximum(np.asarray(grey, np.float32), 1.0)
+                               / np.maximum(np.asarray(white, np.float32), 1.0)).mean()))
+    return float(np.log(GREY_SHARE) / np.log(min(seen, 0.99)))
+
+
 def correction_luts(white: np.ndarray, grey: np.ndarray | None, target: float = 235.0,
-                    clip: bool = True, top_gain: float = 4.0) -> np.ndarray:
+                    clip: bool = True, top_gain: float = 4.0, grey_share: float | None = None) -> np.ndarray:
     """Per-channel 256-entry tables: gains that make the white patch neutral ``target``, then a
     per-channel gamma that also makes the grey patch neutral (a two-point neutral-axis fix).
 
     ``clip=False`` keeps values above 255: a piece lit brighter than the white patch (the patch in
     the mat's darker corner) keeps its colour when the tables correct measured colours, not pixels.
-    ``top_gain`` limits the gains (a channel a warm lamp nearly puts out needs more than the default)."""
+    ``top_gain`` limits the gains (a channel a warm lamp nearly puts out needs more than the default).
+    ``grey_share`` also sets the grey patch's lightness, at that share of the white: a flat picture's
+    lifted tone curve is undone (its lightness and chroma differences come back to the printed ones)."""
     gains = white_gains(white, target, top_gain)
     v = np.arange(256, dtype=np.float32)
     luts = np.empty((256, 3), np.float32)
     if grey is not None:
         g = np.clip(np.asarray(grey, np.float32) * gains, 2.0, target - 2.0)
-        want = float(np.exp(np.log(g).mean()))
-        gammas = np.clip(np.log(want / target) / np.log(g / target), 0.6, 1.6)
+        want = float(np.exp(np.log(g).mean())) if grey_share is None else target * grey_share
+        gammas = np.clip(np.log(want / target) / np.log(g / target), 0.6, 1.6 if grey_share is None else 2.2)
     else:
         gammas = np.ones(3, np.float32)
     for c in range(3):

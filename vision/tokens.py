@@ -57,6 +57,7 @@ MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
 BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
+MAT_FLAT = 1.3  # the mat's patches show a picture this much flatter than printed: its contrast is restored
 MAT_TOP_GAIN = 16.0  # the mat's white patch may ask this much gain of a channel (a warm lamp's blue)
 
 
@@ -1032,7 +1033,7 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
 
 
 CAST_MIN_BUTTS = 6  # a lamp's strong colour cast is fitted from the butts themselves from this many on...
-CAST_TRY = -7.5  # ... when they fit the models worse than this (per butt) after the usual light fit
+CAST_TRY = -8.5  # ... when they fit the models worse than this (per butt) after the usual light fit
 CAST_REACH = 0.45  # ... and the cast lies beyond the usual fit's easy reach (log R/G or log B/G)...
 CAST_BETTER = 1.0  # ... and the butts balanced by it fit better by this much per butt
 CAST_SPREAD = 1.2  # chroma offsets cost 4 at this size in the cast's search (0.35 in the usual fit)
@@ -1138,8 +1139,12 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if mat.white.min() > 8:
             # measured colours, not pixels, are corrected: a butt brighter than the white patch
             # keeps its colour (a pink butt clipped at 255 in two channels reads white)
-            luts = matmod.correction_luts(matmod.unclipped_white(mat.white, mat.grey), mat.grey, clip=False,
-                                          top_gain=MAT_TOP_GAIN)
+            white = matmod.unclipped_white(mat.white, mat.grey)
+            # a flat picture (the grey patch seen lighter against the white than printed) is given its
+            # printed contrast back
+            flat = matmod.flatness(white, mat.grey) > MAT_FLAT
+            luts = matmod.correction_luts(white, mat.grey, clip=False, top_gain=MAT_TOP_GAIN,
+                                          grey_share=matmod.GREY_SHARE if flat else None)
     else:
         if BARE_SCALE < 1:
             # a plain resize: an area resize by 0.8 costs five times more; a blur first lost butts
