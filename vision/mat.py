@@ -297,15 +297,15 @@ def unclipped_white(white: np.ndarray, grey: np.ndarray | None) -> np.ndarray:
 
     A strong lamp (a warm bulb's red) clips the white patch in a channel, which then no longer tells
     the light's colour there; the grey patch, printed at a fixed share of the white, is read in that
-    channel at the share the unclipped channels show. A channel clipped in both keeps its reading
-    (a lower bound), as does a patch clipped in every channel."""
+    channel at the share the unclipped channels show (where the grey is clipped too, that is still the
+    closer lower bound). A patch clipped in every channel keeps its reading."""
     white = np.asarray(white, np.float32)
     clipped = white >= CLIPPED
     if grey is None or not clipped.any() or clipped.all():
         return white
     grey = np.maximum(np.asarray(grey, np.float32), 1.0)
     share = float(np.median(white[~clipped] / grey[~clipped]))
-    told = np.where(clipped & (grey < CLIPPED), grey * share, white)
+    told = np.where(clipped, grey * share, white)
     return np.maximum(white, told)
 
 
