@@ -57,7 +57,8 @@ MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
 BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
-MAT_FLAT = 1.3  # the mat's patches show a picture this much flatter than printed: its contrast is restored
+MAT_FLAT = 1.3  # the mat's patches show a picture this much flatter than printed: its contrast is restored...
+MAT_FLAT_MAX = 2.5  # ... up to this (beyond, the patches are not lit alike: a shadow or glare on one of them)
 MAT_TOP_GAIN = 16.0  # the mat's white patch may ask this much gain of a channel (a warm lamp's blue)
 
 
@@ -936,9 +937,14 @@ def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarr
     return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
 
 
-def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare) and the
-    table colour under it."""
+BUTT_BRIGHT = 200.0  # a butt this bright in a channel is checked for clipped pixels...
+PIXEL_CLIPPED = 250  # ... pixels at or above this level are clipped by the camera...
+CLIPPED_SHARE = 0.2  # ... and a channel with this share of its inner pixels clipped is a lower bound only
+
+
+def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare), the
+    table colour under it, and which channels the camera clipped (the mean reads too low there)."""
     xs, ys = butt["xs"], butt["ys"]
     pix = small[ys, xs]
     n = len(xs)
@@ -949,7 +955,11 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
     order = np.argsort(pix.astype(np.float32).sum(axis=1))
     m = len(order)
     lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
-    return _mean32(pix[order[lo:hi]]), _mean32(bg[ys[::3], xs[::3]])
+    colour = _mean32(pix[order[lo:hi]])
+    clipped = colour >= BUTT_CLIPPED
+    if colour.max() >= BUTT_BRIGHT:  # a bright butt: are many of its pixels at the camera's top?
+        clipped |= np.count_nonzero(pix >= PIXEL_CLIPPED, axis=0) >= CLIPPED_SHARE * m
+    return colour, _mean32(bg[ys[::3], xs[::3]]), clipped
 
 
 def _mean32(pix: np.ndarray) -> np.ndarray:
@@ -1142,7 +1152,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
             white = matmod.unclipped_white(mat.white, mat.grey)
             # a flat picture (the grey patch seen lighter against the white than printed) is given its
             # printed contrast back
-            flat = matmod.flatness(white, mat.grey) > MAT_FLAT
+            flat = MAT_FLAT < matmod.flatness(white, mat.grey) < MAT_FLAT_MAX
             luts = matmod.correction_luts(white, mat.grey, clip=False, top_gain=MAT_TOP_GAIN,
                                           grey_share=matmod.GREY_SHARE if flat else None)
     else:
@@ -1176,7 +1186,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     measured = [_measure(small, bg, b) for b in butts]
     colours = np.float32([m[0] for m in measured])
     tables = np.float32([m[1] for m in measured])
-    clipped = colours >= BUTT_CLIPPED  # channels the camera clipped: a lower bound only
+    clipped = np.stack([m[2] for m in measured])  # channels the camera clipped: a lower bound only
     # a clipped red or blue is read as a lower bound (a clipped green, which every ratio is read against, is not)
     bound = ((clipped[:, 0] | clipped[:, 2]) & ~clipped[:, 1]).tolist()
     if luts is not None:
