@@ -147,12 +147,13 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
         cov = np.clip(m, 0, 1)[..., None]
         # est = where(cov > 1e-3, cur / max(cov, 1e-3), 0) * cov + up * (1 - cov), without temporaries
         est = np.divide(cur, np.maximum(cov, 1e-3))
-        est[np.broadcast_to(cov <= 1e-3, est.shape)] = 0
+        np.copyto(est, 0, where=cov <= 1e-3)  # broadcast, no index of the pixels
         est *= cov
         up *= 1 - cov
         est += up
-    out = np.where(mask[..., None], img, np.clip(est, 0, 255))
-    return out.astype(np.uint8)
+    np.clip(est, 0, 255, out=est)
+    np.copyto(est, img, where=mask[..., None])  # the pixels inside the mask keep their own values
+    return est.astype(np.uint8)
 
 
 def _noise_threshold(levels: np.ndarray) -> float:
