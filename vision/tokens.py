@@ -9,6 +9,11 @@ Ratios do not change when the light gets brighter, dimmer or uneven, so black / 
 apart. Without the mat, the white balance and table lightness are fitted so that the butts seen
 best match the known butt colours: the bag always holds 2 butts of each player colour, which
 anchors the fit. ``teach`` replaces the built-in colour models with the players' own butts.
+Under a lamp the usual fit cannot reach (a candle-warm bulb without the camera's white balance), the
+cast is fitted from the butts over a wide range and taken off as channel gains before the usual fit.
+With the mat, a white patch channel the camera clipped is told by the grey patch, and a flat picture
+(the grey patch lighter against the white than printed) gets its printed contrast back. A butt
+channel the camera clipped is read as a lower bound (as bright as each colour model asks, or more).
 
 Finding butts: the frame is compared with a smooth estimate of the table (on the mat: refilled
 from the pixels of the zone fill's own chroma, which no butt shares; on a bare table: a coarse
