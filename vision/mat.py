@@ -312,12 +312,12 @@ def unclipped_white(white: np.ndarray, grey: np.ndarray | None) -> np.ndarray:
 GREY_SHARE = GREY_BGR[0] / 255.0  # the grey patch's printed share of the white paper
 
 
-def flatness(white: np.ndarray, grey: np.ndarray) -> float:
-    """How much flatter than printed the picture shows the grey patch against the white one: the
-    printed log share over the seen one (1 as printed; a camera's lifted tone curve of gamma g gives 1/g)."""
-    seen = float(np.exp(np.log(np.maximum(np.asarray(grey, np.float32), 1.0)
-                               / np.maximum(np.asarray(white, np.float32), 1.0)).mean()))
-    return float(np.log(GREY_SHARE) / np.log(min(seen, 0.99)))
+def flatness(white: np.ndarray, grey: np.ndarray) -> np.ndarray:
+    """How much flatter than printed the picture shows the grey patch against the white one, per
+    channel: the printed log share over the seen one (1 as printed; a camera's lifted tone curve of
+    gamma g gives 1/g in every channel alike)."""
+    seen = np.maximum(np.asarray(grey, np.float32), 1.0) / np.maximum(np.asarray(white, np.float32), 1.0)
+    return np.log(GREY_SHARE) / np.log(np.minimum(seen, 0.99))
 
 
 def correction_luts(white: np.ndarray, grey: np.ndarray | None, target: float = 235.0,

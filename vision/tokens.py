@@ -62,7 +62,7 @@ MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
 BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
-MAT_FLAT = 1.3  # the mat's patches show a picture this much flatter than printed: its contrast is restored...
+MAT_FLAT = 1.3  # the mat's patches show a picture this much flatter than printed (in every channel): its contrast is restored...
 MAT_FLAT_MAX = 2.5  # ... up to this (beyond, the patches are not lit alike: a shadow or glare on one of them)
 MAT_TOP_GAIN = 16.0  # the mat's white patch may ask this much gain of a channel (a warm lamp's blue)
 
@@ -1158,7 +1158,8 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
             white = matmod.unclipped_white(mat.white, mat.grey)
             # a flat picture (the grey patch seen lighter against the white than printed) is given its
             # printed contrast back
-            flat = MAT_FLAT < matmod.flatness(white, mat.grey) < MAT_FLAT_MAX
+            flatness = matmod.flatness(white, mat.grey)
+            flat = MAT_FLAT < flatness.min() and flatness.max() < MAT_FLAT_MAX  # a tone curve lifts every channel
             luts = matmod.correction_luts(white, mat.grey, clip=False, top_gain=MAT_TOP_GAIN,
                                           grey_share=matmod.GREY_SHARE if flat else None)
     else:
