@@ -284,25 +284,59 @@ def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:
 
 # ---------------------------------------------------------------- colour correction
 
-def white_gains(white: np.ndarray, target: float = 235.0) -> np.ndarray:
-    """B, G, R gains that make the white patch's reading a neutral ``target``."""
-    return np.clip(target / np.maximum(np.asarray(white, np.float32), 1.0), 0.3, 4.0)
+def white_gains(white: np.ndarray, target: float = 235.0, top: float = 4.0) -> np.ndarray:
+    """B, G, R gains that make the white patch's reading a neutral ``target`` (at most ``top``)."""
+    return np.clip(target / np.maximum(np.asarray(white, np.float32), 1.0), 0.3, top)
+
+
+CLIPPED = 250.0  # a patch reading at or above this is clipped by the camera: it only tells a lower bound
+
+
+def unclipped_white(white: np.ndarray, grey: np.ndarray | None) -> np.ndarray:
+    """The white patch's reading with each clipped channel told by the grey patch instead.
+
+    A strong lamp (a warm bulb's red) clips the white patch in a channel, which then no longer tells
+    the light's colour there; the grey patch, printed at a fixed share of the white, is read in that
+    channel at the share the unclipped channels show (where the grey is clipped too, that is still the
+    closer lower bound). A patch clipped in every channel keeps its reading."""
+    white = np.asarray(white, np.float32)
+    clipped = white >= CLIPPED
+    if grey is None or not clipped.any() or clipped.all():
+        return white
+    grey = np.maximum(np.asarray(grey, np.float32), 1.0)
+    share = float(np.median(white[~clipped] / grey[~clipped]))
+    told = np.where(clipped, grey * share, white)
+    return np.maximum(white, told)
+
+
+GREY_SHARE = GREY_BGR[0] / 255.0  # the grey patch's printed share of the white paper
+
+
+def flatness(white: np.ndarray, grey: np.ndarray) -> np.ndarray:
+    """How much flatter than printed the picture shows the grey patch against the white one, per
+    channel: the printed log share over the seen one (1 as printed; a camera's lifted tone curve of
+    gamma g gives 1/g in every channel alike)."""
+    seen = np.maximum(np.asarray(grey, np.float32), 1.0) / np.maximum(np.asarray(white, np.float32), 1.0)
+    return np.log(GREY_SHARE) / np.log(np.minimum(seen, 0.99))
 
 
 def correction_luts(white: np.ndarray, grey: np.ndarray | None, target: float = 235.0,
-                    clip: bool = True) -> np.ndarray:
+                    clip: bool = True, top_gain: float = 4.0, grey_share: float | None = None) -> np.ndarray:
     """Per-channel 256-entry tables: gains that make the white patch neutral ``target``, then a
     per-channel gamma that also makes the grey patch neutral (a two-point neutral-axis fix).
 
     ``clip=False`` keeps values above 255: a piece lit brighter than the white patch (the patch in
-    the mat's darker corner) keeps its colour when the tables correct measured colours, not pixels."""
-    gains = white_gains(white, target)
+    the mat's darker corner) keeps its colour when the tables correct measured colours, not pixels.
+    ``top_gain`` limits the gains (a channel a warm lamp nearly puts out needs more than the default).
+    ``grey_share`` also sets the grey patch's lightness, at that share of the white: a flat picture's
+    lifted tone curve is undone (its lightness and chroma differences come back to the printed ones)."""
+    gains = white_gains(white, target, top_gain)
     v = np.arange(256, dtype=np.float32)
     luts = np.empty((256, 3), np.float32)
     if grey is not None:
         g = np.clip(np.asarray(grey, np.float32) * gains, 2.0, target - 2.0)
-        want = float(np.exp(np.log(g).mean()))
-        gammas = np.clip(np.log(want / target) / np.log(g / target), 0.6, 1.6)
+        want = float(np.exp(np.log(g).mean())) if grey_share is None else target * grey_share
+        gammas = np.clip(np.log(want / target) / np.log(g / target), 0.6, 1.6 if grey_share is None else 2.2)
     else:
         gammas = np.ones(3, np.float32)
     for c in range(3):

@@ -9,6 +9,11 @@ Ratios do not change when the light gets brighter, dimmer or uneven, so black / 
 apart. Without the mat, the white balance and table lightness are fitted so that the butts seen
 best match the known butt colours: the bag always holds 2 butts of each player colour, which
 anchors the fit. ``teach`` replaces the built-in colour models with the players' own butts.
+Under a lamp the usual fit cannot reach (a candle-warm bulb without the camera's white balance), the
+cast is fitted from the butts over a wide range and taken off as channel gains before the usual fit.
+With the mat, a white patch channel the camera clipped is told by the grey patch, and a flat picture
+(the grey patch lighter against the white than printed) gets its printed contrast back. A butt
+channel the camera clipped is read as a lower bound (as bright as each colour model asks, or more).
 
 Finding butts: the frame is compared with a smooth estimate of the table (on the mat: refilled
 from the pixels of the zone fill's own chroma, which no butt shares; on a bare table: a coarse
@@ -57,6 +62,9 @@ MIN_MAT_SCALE = 0.75
 BARE_SCALE = 0.8
 BARE_HALF = 5.5  # on a bare table butts narrower than this (half width, work pixels) are read again larger
 EPS = 6.0
+MAT_FLAT = 1.3  # the mat's patches show a picture this much flatter than printed (in every channel): its contrast is restored...
+MAT_FLAT_MAX = 2.5  # ... up to this (beyond, the patches are not lit alike: a shadow or glare on one of them)
+MAT_TOP_GAIN = 16.0  # the mat's white patch may ask this much gain of a channel (a warm lamp's blue)
 
 
 def _shrink_kernel(step: float) -> np.ndarray:
@@ -144,12 +152,13 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
         cov = np.clip(m, 0, 1)[..., None]
         # est = where(cov > 1e-3, cur / max(cov, 1e-3), 0) * cov + up * (1 - cov), without temporaries
         est = np.divide(cur, np.maximum(cov, 1e-3))
-        est[np.broadcast_to(cov <= 1e-3, est.shape)] = 0
+        np.copyto(est, 0, where=cov <= 1e-3)  # broadcast, no index of the pixels
         est *= cov
         up *= 1 - cov
         est += up
-    out = np.where(mask[..., None], img, np.clip(est, 0, 255))
-    return out.astype(np.uint8)
+    np.clip(est, 0, 255, out=est)
+    np.copyto(est, img, where=mask[..., None])  # the pixels inside the mask keep their own values
+    return est.astype(np.uint8)
 
 
 def _noise_threshold(levels: np.ndarray) -> float:
@@ -242,7 +251,9 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
 
 
 # a shadow on the mat: log lightness vs the zone between these, log-chroma distance to the zone below this
-SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -1.0, -0.05, 0.45
+# (no darker than a contact shadow makes it, SHADOW_DEPTH: with the zone's red balanced right under a lamp that
+# clips the white patch's red, a black butt on the dark red zone is only about 0.85 darker than it)
+SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -0.8, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 SOFT_REL = 0.55  # ...and glare rises at under this share of the frame's median piece (butts >= 0.65)
@@ -932,9 +943,14 @@ def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarr
     return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
 
 
-def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare) and the
-    table colour under it."""
+BUTT_BRIGHT = 200.0  # a butt this bright in a channel is checked for clipped pixels...
+PIXEL_CLIPPED = 250  # ... pixels at or above this level are clipped by the camera...
+CLIPPED_SHARE = 0.2  # ... and a channel with this share of its inner pixels clipped is a lower bound only
+
+
+def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare), the
+    table colour under it, and which channels the camera clipped (the mean reads too low there)."""
     xs, ys = butt["xs"], butt["ys"]
     pix = small[ys, xs]
     n = len(xs)
@@ -945,7 +961,11 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
     order = np.argsort(pix.astype(np.float32).sum(axis=1))
     m = len(order)
     lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
-    return _mean32(pix[order[lo:hi]]), _mean32(bg[ys[::3], xs[::3]])
+    colour = _mean32(pix[order[lo:hi]])
+    clipped = colour >= BUTT_CLIPPED
+    if colour.max() >= BUTT_BRIGHT:  # a bright butt: are many of its pixels at the camera's top?
+        clipped |= np.count_nonzero(pix >= PIXEL_CLIPPED, axis=0) >= CLIPPED_SHARE * m
+    return colour, _mean32(bg[ys[::3], xs[::3]]), clipped
 
 
 def _mean32(pix: np.ndarray) -> np.ndarray:
@@ -962,6 +982,29 @@ TONE_TRY = -7.5  # ... when the butts fit the models worse than this (fit cost p
 TONE_COST = 6.0  # ... at this cost for the largest gain
 
 
+def _best_offset(model: _Model, offs: np.ndarray, raw: np.ndarray,
+                 spread: float = 0.35) -> tuple[np.ndarray, float]:
+    """The offset of ``offs`` that fits the butts' features ``raw`` best, and its cost: each butt's
+    distance to its nearest colour model (at most 30), plus a cost for chroma offsets beyond ``spread``."""
+    # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
+    diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
+    pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
+    q = (diff * pd).sum(axis=2) + model.logdet[None, :]  # (N, K)
+    lin = (offs @ pd.reshape(-1, 3).T).reshape(len(offs), *q.shape)  # (O, N, K)
+    quad = np.einsum("oi,kij,oj->ok", offs, model.prec, offs)  # (O, K)
+    dist = 2 * lin
+    dist += q
+    dist += quad[:, None, :]
+    # the nearest class per butt and offset, one class at a time: numpy's min along a last axis of
+    # 8 runs a slow inner loop (about 3x this)
+    near = dist[:, :, 0].copy()
+    for k in range(1, dist.shape[2]):
+        np.minimum(near, dist[:, :, k], out=near)
+    cost = np.minimum(near, 30.0, out=near).sum(axis=1) + 4.0 * ((offs[:, 1:] / spread) ** 2).sum(axis=1)
+    i = int(np.argmin(cost))
+    return offs[i], float(cost[i])
+
+
 def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[np.ndarray, np.ndarray]:
     """Find the offset (table lightness, R/G, B/G) that makes the butts best match the colour models.
 
@@ -969,49 +1012,29 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     lightness is known (``prior_l``) and the colour is already balanced: only a small refit.
     Returns (offset, distances).
     """
-    def cost_of(offs: np.ndarray, raw: np.ndarray) -> tuple[np.ndarray, float]:
-        """The offset of ``offs`` that fits ``raw`` best, and its cost."""
-        # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
-        diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
-        pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
-        q = (diff * pd).sum(axis=2) + model.logdet[None, :]  # (N, K)
-        lin = (offs @ pd.reshape(-1, 3).T).reshape(len(offs), *q.shape)  # (O, N, K)
-        quad = np.einsum("oi,kij,oj->ok", offs, model.prec, offs)  # (O, K)
-        dist = 2 * lin
-        dist += q
-        dist += quad[:, None, :]
-        # the nearest class per butt and offset, one class at a time: numpy's min along a last axis of
-        # 8 runs a slow inner loop (about 3x this)
-        near = dist[:, :, 0].copy()
-        for k in range(1, dist.shape[2]):
-            np.minimum(near, dist[:, :, k], out=near)
-        cost = np.minimum(near, 30.0, out=near).sum(axis=1) + 4.0 * ((offs[:, 1:] / 0.35) ** 2).sum(axis=1)
-        i = int(np.argmin(cost))
-        return offs[i], float(cost[i])
-
     def grid(centre: np.ndarray, half: np.ndarray, step: np.ndarray) -> np.ndarray:
         axes = [c + np.arange(-h, h + 1e-6, s) for c, h, s in zip(centre, half, step, strict=True)]
         g = np.meshgrid(*axes, indexing="ij")
         return np.stack([a.ravel() for a in g], 1).astype(np.float32)
 
     if prior_l is not None:
-        off = cost_of(grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]), raw)[0]
+        off = _best_offset(model, grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]), raw)[0]
     else:
         # a camera's tone curve (or haze) scales every log ratio alike: a flat, lifted picture shows
         # the butts' lightness and chroma smaller than the models; with enough butts that contrast is
         # fitted too (a gain on the features), kept near 1 by its own cost
         coarse = grid(np.float32([-1.1, 0, 0]), [1.5, 0.6, 0.6], [0.3, 0.3, 0.3])
-        fits = [cost_of(coarse, raw)]
+        fits = [_best_offset(model, coarse, raw)]
         gains = TONE_GAINS[:1]
         if len(raw) >= TONE_MIN_BUTTS and fits[0][1] > TONE_TRY * len(raw):  # the models fit the butts poorly
             gains = TONE_GAINS
-            fits += [cost_of(coarse, raw * g) for g in gains[1:]]
+            fits += [_best_offset(model, coarse, raw * g) for g in gains[1:]]
         costs = [c + TONE_COST * float(np.log(g) / np.log(TONE_GAINS[-1])) ** 2 for (_, c), g in zip(fits, gains, strict=True)]
         k = int(np.argmin(costs))
         gain, off = gains[k], fits[k][0]
         raw = raw * gain
-        off = cost_of(grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]), raw)[0]
-        off = cost_of(grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]), raw)[0]
+        off = _best_offset(model, grid(off, [0.2, 0.15, 0.15], [0.1, 0.075, 0.075]), raw)[0]
+        off = _best_offset(model, grid(off, [0.05, 0.035, 0.035], [0.05, 0.035, 0.035]), raw)[0]
     if prior_l is None:  # refine: butts that fit well pull the offset towards their class means
         start_off = off.copy()
         for _ in range(3):
@@ -1023,6 +1046,68 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
             step = (resid * w[:, None]).sum(0) / (w.sum() + 2.0)
             off = start_off + np.clip(off + step - start_off, -0.1, 0.1)
     return off, model.dist(raw + off)
+
+
+CAST_MIN_BUTTS = 6  # a lamp's strong colour cast is fitted from the butts themselves from this many on...
+CAST_TRY = -8.5  # ... when they fit the models worse than this (per butt) after the usual light fit
+CAST_REACH = 0.45  # ... and the cast lies beyond the usual fit's easy reach (log R/G or log B/G)...
+CAST_BETTER = 1.0  # ... and the butts balanced by it fit better by this much per butt
+CAST_SPREAD = 1.2  # chroma offsets cost 4 at this size in the cast's search (0.35 in the usual fit)
+
+
+def _cast_balanced(items: list[dict[str, Any]], raw: np.ndarray, dist: np.ndarray,
+                   model: _Model) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The butts under a lamp's strong colour cast, beyond the usual fit's reach: their features with
+    the cast taken off their colours as channel gains, the gains, and the usual fit of those features
+    (offset, distances); None when the usual fit is good or the cast does not fit better. Gains, not
+    offsets of the log features: a channel the lamp nearly puts out (blue under a candle-warm bulb)
+    is read again at its true share, not squeezed by the features' dark-level guard."""
+    n = len(raw)
+    fit = float(np.minimum(dist.min(axis=1), 30.0).sum())
+    if n < CAST_MIN_BUTTS or fit <= CAST_TRY * n:
+        return None
+    off = np.float32([-1.1, -0.45, 1.05])
+    for half, step in (((1.5, 0.75, 1.35), (0.3, 0.3, 0.3)), ((0.15, 0.15, 0.15), (0.15, 0.075, 0.075))):
+        axes = [c + np.arange(-h, h + 1e-6, st) for c, h, st in zip(off, half, step, strict=True)]
+        wide = np.stack([a.ravel() for a in np.meshgrid(*axes, indexing="ij")], 1).astype(np.float32)
+        off = _best_offset(model, wide, raw, spread=CAST_SPREAD)[0]
+    if np.abs(off[1:]).max() < CAST_REACH:
+        return None
+    gains = np.float32([np.exp(off[2]), 1.0, np.exp(off[1])])
+    fc = _features_bgr(np.stack([it["bgr"] for it in items]) * gains)
+    ft = _features_bgr(np.stack([it["table_bgr"] for it in items]) * gains)
+    balanced = np.stack([fc[:, 0] - ft[:, 0], fc[:, 1], fc[:, 2]], 1).astype(np.float32)
+    off, dist2 = _fit_scene(balanced, model, None)
+    if float(np.minimum(dist2.min(axis=1), 30.0).sum()) > fit - CAST_BETTER * n:
+        return None
+    return balanced, gains, off, dist2
+
+
+BUTT_CLIPPED = 240.0  # a butt whose mean reading reaches this in a channel has it partly clipped by the camera
+
+
+def _clipped_dist(items: list[dict[str, Any]], raw: np.ndarray, off: np.ndarray, dist: np.ndarray,
+                  model: _Model, gains: np.ndarray | None) -> np.ndarray:
+    """The distances with each butt's clipped red or blue channel read as a lower bound: a pink butt
+    whose red a warm lamp clipped is as red as the pink model asks, not as the clipped reading says
+    (read against each colour model, the channel takes the larger of the reading and the model's)."""
+    idx = np.flatnonzero([it["bound"] for it in items])
+    clip = np.stack([it["clipped"] for it in items])
+    bgr = np.stack([items[i]["bgr"] for i in idx]) * (gains if gains is not None else 1.0) + EPS  # (M, 3)
+    f = raw[idx] + off  # (M, 3)
+    k = len(model.names)
+    feats = np.repeat(f[:, None, :], k, axis=1)  # (M, K, 3): the features read against each model
+    chans = np.repeat(bgr[:, None, :], k, axis=1)
+    for c, j in ((2, 1), (0, 2)):  # red -> log R/G, blue -> log B/G
+        at = clip[idx, c]
+        raised = np.maximum(f[:, j, None], model.mu[None, :, j])
+        feats[at, :, j] = raised[at]
+        chans[at, :, c] = bgr[at, 1, None] * np.exp(raised[at] - off[j])
+    feats[:, :, 0] = f[:, 0, None] + np.log(chans.mean(axis=2) / bgr.mean(axis=1, keepdims=True))
+    d = feats - model.mu[None]
+    dist = dist.copy()
+    dist[idx] = np.einsum("mki,kij,mkj->mk", d, model.prec, d) + model.logdet[None, :]
+    return dist
 
 
 # ---------------------------------------------------------------- the reader
@@ -1070,7 +1155,13 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if mat.white.min() > 8:
             # measured colours, not pixels, are corrected: a butt brighter than the white patch
             # keeps its colour (a pink butt clipped at 255 in two channels reads white)
-            luts = matmod.correction_luts(mat.white, mat.grey, clip=False)
+            white = matmod.unclipped_white(mat.white, mat.grey)
+            # a flat picture (the grey patch seen lighter against the white than printed) is given its
+            # printed contrast back
+            flatness = matmod.flatness(white, mat.grey)
+            flat = MAT_FLAT < flatness.min() and flatness.max() < MAT_FLAT_MAX  # a tone curve lifts every channel
+            luts = matmod.correction_luts(white, mat.grey, clip=False, top_gain=MAT_TOP_GAIN,
+                                          grey_share=matmod.GREY_SHARE if flat else None)
     else:
         if BARE_SCALE < 1:
             # a plain resize: an area resize by 0.8 costs five times more; a blur first lost butts
@@ -1102,6 +1193,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     measured = [_measure(small, bg, b) for b in butts]
     colours = np.float32([m[0] for m in measured])
     tables = np.float32([m[1] for m in measured])
+    clipped = np.stack([m[2] for m in measured])  # channels the camera clipped: a lower bound only
+    # a clipped red or blue is read as a lower bound (a clipped green, which every ratio is read against, is not)
+    bound = ((clipped[:, 0] | clipped[:, 2]) & ~clipped[:, 1]).tolist()
     if luts is not None:
         grid = np.arange(256, dtype=np.float32)
         for c in range(3):
@@ -1123,7 +1217,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         xs, ys = b["xs"] / f + ox, b["ys"] / f + oy
         box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
                int(np.ceil(ys.max() - ys.min() + 1 / f))]
-        items.append({"raw": raw, "table_l": float(ft[i, 0]), "centre": (float(xs.mean()), float(ys.mean())),
+        items.append({"raw": raw, "table_l": float(ft[i, 0]), "bgr": colours[i], "table_bgr": tables[i],
+                      "clipped": clipped[i], "bound": bound[i],
+                      "centre": (float(xs.mean()), float(ys.mean())),
                       "box": box, "k": b["k"], "faint": b.get("faint", False)})
     prior = None
     if mat is not None and luts is not None:
@@ -1149,7 +1245,14 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     if not items:
         return Observation("tokens", [], w, h)
     raw = np.stack([it["raw"] for it in items])
-    _, dist = _fit_scene(raw, model, prior)
+    off, dist = _fit_scene(raw, model, prior)
+    gains = None
+    if mat is None:
+        balanced = _cast_balanced(items, raw, dist, model)
+        if balanced is not None:
+            raw, gains, off, dist = balanced
+    if any(it["bound"] for it in items):
+        dist = _clipped_dist(items, raw, off, dist, model, gains)
     post = np.exp(-(dist - dist.min(axis=1, keepdims=True)) / 2)
     post /= post.sum(axis=1, keepdims=True)
     best = dist.argmin(axis=1)
