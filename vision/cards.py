@@ -55,6 +55,7 @@ TABLE_SAME = 0.99  # a cut-off piece this close in colour (cosine) to the table 
 CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row (ratio) lost its top
 _NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]]) / 6  # unit gain for white noise
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
+NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
 PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels, share of the white)
 CLIPPED = 250  # a channel at or above this level is clipped by the camera
 
@@ -254,9 +255,11 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
     ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
     edge |= cv2.compare(ridge, cv2.addWeighted(hi, 0.12, hi, 0, 2.4), cv2.CMP_GT)
     # and hue edges split touching faces of different colours where the border between them is dim;
-    # in a dim, noisy frame the noise (amplified by the white balance) must not cut faces into crumbs
+    # in a dim frame, where the noise (amplified by the white balance) is a notable share of the
+    # white level, the noise must not cut faces into crumbs
     b16, g16, r16 = (c.astype(np.int16) for c in (b, g, r))
-    lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + int(round(max(1.0, HUE_NOISE * noise * float(gains.max()))))
+    noisy = _clip((noise / max(wl, 1.0) - NOISY[0]) / (NOISY[1] - NOISY[0]), 0, 1)
+    lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + int(round(max(1.0, HUE_NOISE * noisy * noise * float(gains.max()))))
     for opp in (r16 - g16, ((r16 + g16) >> 1) - b16):
         edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
