@@ -53,7 +53,7 @@ NEUTRAL_TOP = 0.99  # the most neutral bright pixels: top 1 % of the weakest cha
 TABLE_TINT = 0.3  # brightest pixels this much more coloured than those are a coloured table
 TABLE_SAME = 0.99  # a cut-off piece this close in colour (cosine) to the table is table, not face
 CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row (ratio) lost its top
-_NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]]) / 6  # unit gain for white noise
+_NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat areas and straight gradients
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
 NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
 PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels, share of the white)
@@ -229,10 +229,13 @@ def _noise(gray: np.ndarray) -> float:
     """Sensor noise of a grey image (standard deviation in grey levels), robust to edges and texture.
 
     The median absolute response of a Laplacian-like kernel that cancels flat areas and straight
-    gradients (Immerkaer's estimator, median instead of mean so that card outlines do not count).
+    gradients (Immerkaer's estimator, median instead of mean so that card outlines do not count),
+    taken from the histogram of the integer responses.
     """
-    lap = cv2.filter2D(gray[::2, ::2], cv2.CV_32F, _NOISE_K)
-    return 1.4826 * _quantile(cv2.absdiff(lap, 0.0), 0.5)
+    lap = cv2.convertScaleAbs(cv2.filter2D(gray[::2, ::2], cv2.CV_16S, _NOISE_K))
+    cum = np.cumsum(cv2.calcHist([lap], [0], None, [256], [0, 256]).ravel())
+    median = int(np.searchsorted(cum, (lap.size - 1) // 2, side="right"))
+    return 1.4826 * median / 6  # the kernel's gain for white noise is 6
 
 
 def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
