@@ -128,10 +128,17 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         return np.array([200.0, 200.0, 200.0], np.float32)
     cum = np.cumsum(hist)
     thr = int(np.searchsorted(cum, 0.94 * cum[-1]))
-    top = cv2.compare(v, thr, cv2.CMP_GE) & lit
-    if thr >= CLIPPED:
+    if thr < CLIPPED:
+        # the brightest 6 % is unclipped: a few clipped pixels are glare or the odd border, left out
+        if cum[CLIPPED - 1] < 100:
+            return np.array([200.0, 200.0, 200.0], np.float32)
+        thr = int(np.searchsorted(cum[:CLIPPED], 0.94 * cum[CLIPPED - 1]))
+        top = cv2.inRange(v, thr, CLIPPED - 1)
+        lit = cv2.compare(v, CLIPPED, cv2.CMP_LT)
+    else:
         # more than the brightest 6 % is clipped in its strongest channel (a warm lamp's red): of
         # those, the brightest in the middle channel, white borders rather than yellow or red faces
+        top = cv2.compare(v, thr, cv2.CMP_GE) & lit
         mid8 = mid.astype(np.uint8)
         cm = np.cumsum(cv2.calcHist([mid8], [0], top, [256], [0, 256]).ravel())
         top &= cv2.compare(mid8, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
@@ -141,7 +148,7 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     # of the bright pixels, the least coloured: white borders rather than yellow faces
     pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
     bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
-    vmin[lit == 0] = 0  # glare says nothing about the light's colour
+    vmin[lit == 0] = 0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
     hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
     t_min = 1 + int(np.searchsorted(hm, NEUTRAL_TOP * hm[-1]))
     npx = sub[vmin >= t_min].astype(np.float32)
