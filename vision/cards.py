@@ -9,6 +9,11 @@ two-pixel shifts; a narrow strip of a tight fan is read up to the next card's wh
 where its colour mask stops short of it; when the whole face shows,
 the turned index in the bottom-right corner is read as well and the better match counts. The colour is the face's
 hue in Lab after using the card's own white border as the white reference.
+
+Under a warm lamp that clips the red channel of every bright thing, the white reference is the
+borders as the camera recorded them (clipped like the faces), found among the clipped pixels by
+their middle channel. In a dim, noisy frame the hue edges rise with the measured sensor noise and
+the darkest readable index is set relative to the frame's white, not in fixed grey levels.
 """
 
 from __future__ import annotations
