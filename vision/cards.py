@@ -9,6 +9,11 @@ two-pixel shifts; a narrow strip of a tight fan is read up to the next card's wh
 where its colour mask stops short of it; when the whole face shows,
 the turned index in the bottom-right corner is read as well and the better match counts. The colour is the face's
 hue in Lab after using the card's own white border as the white reference.
+
+Under a warm lamp that clips the red channel of every bright thing, the white reference is the
+borders as the camera recorded them (clipped like the faces), found among the clipped pixels by
+their middle channel. In a dim, noisy frame the hue edges rise with the measured sensor noise and
+the darkest readable index is set relative to the frame's white, not in fixed grey levels.
 """
 
 from __future__ import annotations
@@ -53,6 +58,11 @@ NEUTRAL_TOP = 0.99  # the most neutral bright pixels: top 1 % of the weakest cha
 TABLE_TINT = 0.3  # brightest pixels this much more coloured than those are a coloured table
 TABLE_SAME = 0.99  # a cut-off piece this close in colour (cosine) to the table is table, not face
 CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row (ratio) lost its top
+_NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat areas and straight gradients
+HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
+NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
+PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels, share of the white)
+CLIPPED = 250  # a channel at or above this level is clipped by the camera
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -98,29 +108,52 @@ def _vmax(img: np.ndarray) -> np.ndarray:
 
 
 def _white_estimate(img: np.ndarray) -> np.ndarray:
-    """BGR of the white card borders: the brightest unclipped pixels, unless those are a coloured table.
+    """BGR of the white card borders: the brightest pixels that are not glare, unless those are a coloured table.
 
     Normally the borders are the whitest thing on a table, so the least coloured of the brightest
     pixels. A bright orange or yellow table can fill all the brightest pixels, though; then the
     pixels whose weakest channel is highest (the most neutral bright ones) are the borders, and
     they are taken when the brightest pixels are clearly coloured next to them.
+
+    A warm lamp clips the red channel of every bright thing, the borders first. Such pixels are
+    kept with their clipped channel as the camera recorded it (the faces are clipped the same way,
+    so balancing on the recorded border keeps face and border apart); only glare, with two or more
+    channels clipped, says nothing about the light's colour and is left out.
     """
     sub = np.ascontiguousarray(img[::2, ::2])
-    v = _vmax(sub)
-    hist = cv2.calcHist([v], [0], None, [256], [0, 256]).ravel()[:250]
+    b, g, r = cv2.split(sub)
+    v = cv2.max(cv2.max(b, g), r)
+    vmin = cv2.min(cv2.min(b, g), r)
+    # the middle channel (sum - max - min) clipped too: a glare spot
+    mid = cv2.subtract(cv2.subtract(cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U),
+                                    v, dtype=cv2.CV_16U), vmin, dtype=cv2.CV_16U)
+    lit = cv2.compare(mid, CLIPPED, cv2.CMP_LT)
+    hist = cv2.calcHist([v], [0], lit, [256], [0, 256]).ravel()
     if hist.sum() < 100:
         return np.array([200.0, 200.0, 200.0], np.float32)
     cum = np.cumsum(hist)
     thr = int(np.searchsorted(cum, 0.94 * cum[-1]))
-    px = sub[cv2.inRange(v, thr, 249) > 0].astype(np.float32)
+    if thr < CLIPPED:
+        # the brightest 6 % is unclipped: a few clipped pixels are glare or the odd border, left out
+        if cum[CLIPPED - 1] < 100:
+            return np.array([200.0, 200.0, 200.0], np.float32)
+        thr = int(np.searchsorted(cum[:CLIPPED], 0.94 * cum[CLIPPED - 1]))
+        top = cv2.inRange(v, thr, CLIPPED - 1)
+        lit = cv2.compare(v, CLIPPED, cv2.CMP_LT)
+    else:
+        # more than the brightest 6 % is clipped in its strongest channel (a warm lamp's red): of
+        # those, the brightest in the middle channel, white borders rather than yellow or red faces
+        top = cv2.compare(v, thr, cv2.CMP_GE) & lit
+        mid8 = mid.astype(np.uint8)
+        cm = np.cumsum(cv2.calcHist([mid8], [0], top, [256], [0, 256]).ravel())
+        top &= cv2.compare(mid8, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
+    px = sub[top > 0].astype(np.float32)
     if len(px) < 10:
         return np.array([200.0, 200.0, 200.0], np.float32)
     # of the bright pixels, the least coloured: white borders rather than yellow faces
     pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
     bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
-    b, g, r = cv2.split(sub)
-    vmin = cv2.min(cv2.min(b, g), r)
-    vmin[v > 249] = 0  # clipped glare says nothing about the light's colour
+    vmin[lit == 0] = 0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
     hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
     t_min = 1 + int(np.searchsorted(hm, NEUTRAL_TOP * hm[-1]))
     npx = sub[vmin >= t_min].astype(np.float32)
@@ -204,6 +237,19 @@ def _same_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, a: int,
     return float(na @ nb) > 0.97
 
 
+def _noise(gray: np.ndarray) -> float:
+    """Sensor noise of a grey image (standard deviation in grey levels), robust to edges and texture.
+
+    The median absolute response of a Laplacian-like kernel that cancels flat areas and straight
+    gradients (Immerkaer's estimator, median instead of mean so that card outlines do not count),
+    taken from the histogram of the integer responses.
+    """
+    lap = cv2.convertScaleAbs(cv2.filter2D(gray[::2, ::2], cv2.CV_16S, _NOISE_K))
+    cum = np.cumsum(cv2.calcHist([lap], [0], None, [256], [0, 256]).ravel())
+    median = int(np.searchsorted(cum, (lap.size - 1) // 2, side="right"))
+    return 1.4826 * median / 6  # the kernel's gain for white noise is 6
+
+
 def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame, its chroma."""
     gains = np.clip(white.mean() / np.maximum(white, 1.0), 0.3, 3.0)
@@ -216,15 +262,19 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
     wl = float(white.max())
     # brightness edges (card outlines, borders) cut faces apart where JPEG or blur smeared the chroma
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    noise = _noise(gray)
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k)
     edge = cv2.compare(cv2.subtract(hi, cv2.erode(gray, k)), cv2.addWeighted(hi, 0.35, hi, 0, 7), cv2.CMP_GT)
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
     ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
     edge |= cv2.compare(ridge, cv2.addWeighted(hi, 0.12, hi, 0, 2.4), cv2.CMP_GT)
-    # and hue edges split touching faces of different colours where the border between them is dim
+    # and hue edges split touching faces of different colours where the border between them is dim;
+    # in a dim frame, where the noise (amplified by the white balance) is a notable share of the
+    # white level, the noise must not cut faces into crumbs
     b16, g16, r16 = (c.astype(np.int16) for c in (b, g, r))
-    lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + 1
+    noisy = _clip((noise / max(wl, 1.0) - NOISY[0]) / (NOISY[1] - NOISY[0]), 0, 1)
+    lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + int(round(max(1.0, HUE_NOISE * noisy * noise * float(gains.max()))))
     for opp in (r16 - g16, ((r16 + g16) >> 1) - b16):
         edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
@@ -453,10 +503,11 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
 
 
 def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
-                   gains: np.ndarray) -> tuple[np.ndarray | None, float]:
+                   gains: np.ndarray, least: float) -> tuple[np.ndarray | None, float]:
     """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1).
 
-    ``gains`` white-balance the frame (they find the next card's white border after a narrow strip).
+    ``gains`` white-balance the frame (they find the next card's white border after a narrow strip);
+    a corner whose face level is below ``least`` is too dark to hold readable ink.
     """
     wc = max(8, int(round(FACE_H * fw_over_fh)))
     # a margin above and left of the face keeps an index that the quad cut short whole
@@ -477,7 +528,7 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
     # the face level: the bright end of the corner, but a glare spot on it (far above most of the
     # face) is not the face's colour
     paper = min(_quantile(inner, 0.9), 1.3 * _quantile(inner, 0.6))
-    if paper < 20:
+    if paper < least:
         return None, 0.0
     # the ink threshold adapts to the corner: Otsu between ink and face (glare clamped to the face
     # level so it is not the bright class), never above 60 % of the face
@@ -607,6 +658,9 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         if s < 1 else frame
     white = _white_estimate(small)
     gains = white.mean() / np.maximum(white, 1.0)
+    # the darkest face level that can hold readable ink, relative to the frame's white: a dark
+    # purple face under a dim lamp is as readable as under a bright one
+    least = max(PAPER_LEAST[0], PAPER_LEAST[1] * float(white.max()))
     cards = []
     for f in _faces(small, white):
         ref = _border_white(small, f["quad"], f["h"])
@@ -619,12 +673,12 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         wref = ref if border_ok else white
         corrected = f["face_bgr"] / np.maximum(wref, 1.0) * 235.0
         quad_full = f["quad"] / s
-        feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"], gains)
+        feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"], gains, least)
         feats = [feat] if feat is not None else []
         if f["w"] > WHOLE_FACE * f["h"]:
             # the whole face shows (last card of a fan, cards side by side): its turned index in the
             # bottom-right corner is a second reading, and the only one if glare hides the first
-            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"], gains)
+            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"], gains, least)
             if feat2 is not None:
                 feats.append(feat2)
                 contrast = max(contrast, contrast2)
