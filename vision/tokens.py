@@ -762,13 +762,51 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, xs: np.ndarray, ys: np.
     return edge_ratio < (soft if add.min() > 0 else SOFT_EDGE)
 
 
+LIGHT_CORE_MAX = 2.0  # a faint piece up to this many butts' area that is not butt-shaped is looked into for a butt
+LIGHT_CORE_LONG = (0.85, 1.25)  # ...when it is a butt's length (as measured in this frame)...
+LIGHT_CORE_WIDE = 2.4  # ...and at most this many butts' widths wide
+
+
+def _lighter_core(planes: list[tuple[np.ndarray, np.ndarray]], x: int, y: int, piece: np.ndarray,
+                  single: float) -> np.ndarray | None:
+    """The butt inside a faint piece that is a butt's length but too wide: a white butt on pale wood
+    and its contact shadow differ from the table alike, so together they make one piece up to two
+    butts wide. The butt is the strip one butt wide along the piece's length where the most light is
+    added (the shadow takes light); ``piece`` is a window at ``x``, ``y`` of the work image."""
+    ys, xs = np.nonzero(piece)
+    (cx, cy), (rw, rh), ang = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+    long_side, short_side = max(rw, rh) + 1, min(rw, rh) + 1
+    length = np.sqrt(single * ASPECT)
+    width = length / ASPECT
+    if not (LIGHT_CORE_LONG[0] * length <= long_side <= LIGHT_CORE_LONG[1] * length
+            and 1.3 * width <= short_side <= LIGHT_CORE_WIDE * width):
+        return None
+    t = np.deg2rad(ang + (90.0 if rw >= rh else 0.0))  # across the piece's length
+    across = (xs - cx) * np.cos(t) + (ys - cy) * np.sin(t)
+    up = cv2.subtract(planes[0][0][ys + y, xs + x], planes[0][1][ys + y, xs + x]).ravel().astype(np.int32)
+    for a, b in planes[1:]:
+        up = np.maximum(up, cv2.subtract(a[ys + y, xs + x], b[ys + y, xs + x]).ravel())
+    reach = (short_side - width) / 2
+    best, keep = -1, None
+    for off in np.arange(-reach, reach + 0.5, 1.0):
+        strip = np.abs(across - off) <= width / 2
+        got = int(up[strip].sum())
+        if got > best:
+            best, keep = got, strip
+    if keep is None or not _butt_shaped(xs[keep], ys[keep], single):
+        return None
+    core = np.zeros_like(piece)
+    core[ys[keep], xs[keep]] = 1
+    return core
+
+
 # a faint butt (white on light wood) differs from the table by these shares of the threshold (the
 # higher first: there it touches less wood grain)
 FAINT_FRACS = (0.7, 0.45)
 
 
 def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list[dict[str, Any]],
-                 single: float) -> list[dict[str, Any]]:
+                 single: float, planes: list[tuple[np.ndarray, np.ndarray]] | None = None) -> list[dict[str, Any]]:
     """Pieces of a lower threshold ``low_thr`` (a share of the frame's own) that are whole butts where
     the full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
     pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
@@ -795,8 +833,16 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
         piece = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
-            continue
-        if not _stands_out(d8, xs + x, ys + y, single, grown):
+            if planes is None or area > LIGHT_CORE_MAX * single:
+                continue
+            if not _stands_out(d8, xs + x, ys + y, single, grown):
+                continue
+            piece = _lighter_core(planes, x, y, piece, single)
+            if piece is None:
+                continue
+            ys, xs = np.nonzero(piece)
+            area = len(xs)
+        elif not _stands_out(d8, xs + x, ys + y, single, grown):
             continue
         if crumbs is None:
             crumbs = np.zeros(low.shape, np.int32)
@@ -888,7 +934,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     if half < stop_below:
         return [], half
     for frac in FAINT_FRACS:
-        comps = _faint_butts(d8, frac * thr, search, comps, single)
+        comps = _faint_butts(d8, frac * thr, search, comps, single, planes)
     out: list[dict[str, Any]] = []
     # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
     inner = cv2.erode(search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
