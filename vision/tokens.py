@@ -544,13 +544,15 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
     if not blobs:
         return halves
     unit = 3 / LOG_STEP
+    # the signed change of each channel, once for the whole image (a dozen windows' calls cost more)
+    signed = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
         # splits a 16-bit image several times slower than an 8-bit one
-        d = [cv2.subtract(a[y:y + bh, x:x + bw], b[y:y + bh, x:x + bw], dtype=cv2.CV_16S) for a, b in planes]
+        d = [c[y:y + bh, x:x + bw] for c in signed]
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
         added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
         chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
@@ -587,10 +589,12 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         areas = rstats[1:, cv2.CC_STAT_AREA]
         if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
             rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
-            back = np.unique(rlab[rdist >= 0.75 * half])  # the pieces as thick as a butt
-            back = back[(back > 0) & (rstats[back, cv2.CC_STAT_AREA] >= 20)]
-            if back.size:
-                core8[np.isin(rlab, back)] = 1
+            # the pieces as thick as a butt (counted, not sorted: np.unique's sort cost more)
+            back = np.bincount(rlab[rdist >= 0.75 * half], minlength=m) > 0
+            back &= rstats[:, cv2.CC_STAT_AREA] >= 20
+            back[0] = False
+            if back.any():
+                core8[back[rlab]] = 1
         win = mask[y:y + bh, x:x + bw]
         win[sub & (core8 == 0)] = 0
     return halves
