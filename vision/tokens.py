@@ -140,7 +140,8 @@ class _Model:
 def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Fill the pixels outside ``mask`` from the nearest inside ones (a push-pull image pyramid)."""
     m = mask.astype(np.float32)
-    cur = img.astype(np.float32) * m[..., None]
+    cur = img.astype(np.float32)
+    cur *= np.repeat(m[..., None], 3, axis=2)
     levels = []
     while min(cur.shape[:2]) > 2:
         levels.append((cur, m))
@@ -149,15 +150,16 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     est = cur.reshape(-1, 3).sum(0) / max(float(m.sum()), 1e-6) * np.ones_like(cur)
     for cur, m in reversed(levels):
         up = cv2.resize(est, (cur.shape[1], cur.shape[0]), interpolation=cv2.INTER_LINEAR).reshape(cur.shape)
-        cov = np.clip(m, 0, 1)[..., None]
+        # repeated to the three channels: a broadcast last axis runs numpy's loops three values at a time
+        cov = np.repeat(np.clip(m, 0, 1)[..., None], 3, axis=2)
         # est = where(cov > 1e-3, cur / max(cov, 1e-3), 0) * cov + up * (1 - cov), without temporaries
         est = np.divide(cur, np.maximum(cov, 1e-3))
-        np.copyto(est, 0, where=cov <= 1e-3)  # broadcast, no index of the pixels
+        np.copyto(est, 0, where=cov <= 1e-3)  # in place, no index of the pixels
         est *= cov
         up *= 1 - cov
         est += up
     np.clip(est, 0, 255, out=est)
-    np.copyto(est, img, where=mask[..., None])  # the pixels inside the mask keep their own values
+    np.copyto(est, img, where=np.repeat(mask[..., None], 3, axis=2))  # the pixels inside the mask keep their own values
     return est.astype(np.uint8)
 
 
