@@ -222,6 +222,8 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
 
     def full(est: np.ndarray) -> np.ndarray:
         out = cv2.resize(est, (w4 * 4, h4 * 4), interpolation=cv2.INTER_LINEAR)
+        if (h, w) == out.shape[:2]:
+            return out  # nothing to extend (a copy of the whole image saved)
         return cv2.copyMakeBorder(out, 0, max(0, h - h4 * 4), 0, max(0, w - w4 * 4), cv2.BORDER_REPLICATE)[:h, :w]
 
     tmask = np.ones(tiny.shape[:2], bool)
