@@ -981,8 +981,11 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
 
 def _mean32(pix: np.ndarray) -> np.ndarray:
     """The mean of (N, 3) uint8 pixels as ``pix.astype(np.float32).mean(axis=0)`` gives it (the
-    float32 sums of up to 65 000 such pixels are exact, so the integer sums are the same), cheaper."""
-    return pix.sum(axis=0).astype(np.float32) / np.float32(len(pix))
+    float32 sums of up to 65 000 such pixels are exact, so the integer sums are the same), cheaper:
+    OpenCV's float64 sums of them are exact too, and cheaper than numpy's of three-value rows."""
+    if not len(pix) or not pix.flags.c_contiguous:
+        return pix.sum(axis=0).astype(np.float32) / np.float32(len(pix))
+    return np.float32(cv2.sumElems(pix.reshape(-1, 1, 3))[:3]) / np.float32(len(pix))
 
 
 # ---------------------------------------------------------------- scene-level colour fit
