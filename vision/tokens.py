@@ -368,7 +368,21 @@ def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
     fit = data[:: max(1, len(data) // 600)]
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 0.2)
     _, _, centres = cv2.kmeans(fit, k, None, crit, KMEANS_TRIES, cv2.KMEANS_PP_CENTERS)
-    return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
+    # ((data[:, None] - centres[None]) ** 2).sum(axis=2).argmin(axis=1) without its (N, k, d) arrays:
+    # the same sums in the same order, the first nearest centre kept on a tie
+    cols = data.T.copy()
+    best, labels = None, np.zeros(len(data), np.intp)
+    for j, c in enumerate(centres):
+        d = (cols[0] - c[0]) ** 2
+        for i in range(1, len(c)):
+            d += (cols[i] - c[i]) ** 2
+        if best is None:
+            best = d
+        else:
+            closer = d < best
+            labels[closer] = j
+            np.copyto(best, d, where=closer)
+    return labels
 
 
 def _by_position(px: np.ndarray, py: np.ndarray, m: int, single: float) -> np.ndarray:
