@@ -210,6 +210,7 @@ def _patch_grid(rect: tuple[float, float, float, float]) -> np.ndarray:
     return np.float32(np.stack([gx.ravel(), gy.ravel()], 1))
 
 
+_GRIDS: dict[tuple, list[np.ndarray]] = {}
 _DY, _DX = (v.reshape(-1, 1) for v in np.meshgrid([-1, 0, 1], [-1, 0, 1], indexing="ij"))
 
 
@@ -217,7 +218,10 @@ def _patch_readings(frame: np.ndarray, inv: np.ndarray,
                     rects: list[tuple[float, float, float, float]]) -> list[np.ndarray]:
     """Median BGR of a grid of small samples (3x3 pixels each) inside each mat rectangle (robust to
     a glare spot); the rectangles' points are mapped into the frame and gathered in one go."""
-    grids = [_patch_grid(r) for r in rects]
+    key = tuple(tuple(r) for r in rects)
+    if key not in _GRIDS:  # the mat's rectangles are fixed: their points are made once
+        _GRIDS[key] = [_patch_grid(r) for r in rects]
+    grids = _GRIDS[key]
     pts = cv2.perspectiveTransform(np.concatenate(grids).reshape(-1, 1, 2), inv).reshape(-1, 2)
     h, w = frame.shape[:2]
     xs = np.clip(np.round(pts[:, 0]).astype(int), 1, w - 2)

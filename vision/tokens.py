@@ -140,7 +140,8 @@ class _Model:
 def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Fill the pixels outside ``mask`` from the nearest inside ones (a push-pull image pyramid)."""
     m = mask.astype(np.float32)
-    cur = img.astype(np.float32) * m[..., None]
+    cur = img.astype(np.float32)
+    cur *= np.repeat(m[..., None], 3, axis=2)
     levels = []
     while min(cur.shape[:2]) > 2:
         levels.append((cur, m))
@@ -149,15 +150,16 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     est = cur.reshape(-1, 3).sum(0) / max(float(m.sum()), 1e-6) * np.ones_like(cur)
     for cur, m in reversed(levels):
         up = cv2.resize(est, (cur.shape[1], cur.shape[0]), interpolation=cv2.INTER_LINEAR).reshape(cur.shape)
-        cov = np.clip(m, 0, 1)[..., None]
+        # repeated to the three channels: a broadcast last axis runs numpy's loops three values at a time
+        cov = np.repeat(np.clip(m, 0, 1)[..., None], 3, axis=2)
         # est = where(cov > 1e-3, cur / max(cov, 1e-3), 0) * cov + up * (1 - cov), without temporaries
         est = np.divide(cur, np.maximum(cov, 1e-3))
-        np.copyto(est, 0, where=cov <= 1e-3)  # broadcast, no index of the pixels
+        np.copyto(est, 0, where=cov <= 1e-3)  # in place, no index of the pixels
         est *= cov
         up *= 1 - cov
         est += up
     np.clip(est, 0, 255, out=est)
-    np.copyto(est, img, where=mask[..., None])  # the pixels inside the mask keep their own values
+    np.copyto(est, img, where=np.repeat(mask[..., None], 3, axis=2))  # the pixels inside the mask keep their own values
     return est.astype(np.uint8)
 
 
@@ -220,6 +222,8 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
 
     def full(est: np.ndarray) -> np.ndarray:
         out = cv2.resize(est, (w4 * 4, h4 * 4), interpolation=cv2.INTER_LINEAR)
+        if (h, w) == out.shape[:2]:
+            return out  # nothing to extend (a copy of the whole image saved)
         return cv2.copyMakeBorder(out, 0, max(0, h - h4 * 4), 0, max(0, w - w4 * 4), cv2.BORDER_REPLICATE)[:h, :w]
 
     tmask = np.ones(tiny.shape[:2], bool)
@@ -364,7 +368,21 @@ def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
     fit = data[:: max(1, len(data) // 600)]
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 12, 0.2)
     _, _, centres = cv2.kmeans(fit, k, None, crit, KMEANS_TRIES, cv2.KMEANS_PP_CENTERS)
-    return ((data[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
+    # ((data[:, None] - centres[None]) ** 2).sum(axis=2).argmin(axis=1) without its (N, k, d) arrays:
+    # the same sums in the same order, the first nearest centre kept on a tie
+    cols = data.T.copy()
+    best, labels = None, np.zeros(len(data), np.intp)
+    for j, c in enumerate(centres):
+        d = (cols[0] - c[0]) ** 2
+        for i in range(1, len(c)):
+            d += (cols[i] - c[i]) ** 2
+        if best is None:
+            best = d
+        else:
+            closer = d < best
+            labels[closer] = j
+            np.copyto(best, d, where=closer)
+    return labels
 
 
 def _by_position(px: np.ndarray, py: np.ndarray, m: int, single: float) -> np.ndarray:
@@ -544,13 +562,15 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
     if not blobs:
         return halves
     unit = 3 / LOG_STEP
+    # the signed change of each channel, once for the whole image (a dozen windows' calls cost more)
+    signed = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
     for i in blobs:
         x, y, bw, bh, area = stats[i]
         sub = lab[y:y + bh, x:x + bw] == i
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
         # splits a 16-bit image several times slower than an 8-bit one
-        d = [cv2.subtract(a[y:y + bh, x:x + bw], b[y:y + bh, x:x + bw], dtype=cv2.CV_16S) for a, b in planes]
+        d = [c[y:y + bh, x:x + bw] for c in signed]
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
         added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
         chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
@@ -587,10 +607,12 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         areas = rstats[1:, cv2.CC_STAT_AREA]
         if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
             rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
-            back = np.unique(rlab[rdist >= 0.75 * half])  # the pieces as thick as a butt
-            back = back[(back > 0) & (rstats[back, cv2.CC_STAT_AREA] >= 20)]
-            if back.size:
-                core8[np.isin(rlab, back)] = 1
+            # the pieces as thick as a butt (counted, not sorted: np.unique's sort cost more)
+            back = np.bincount(rlab[rdist >= 0.75 * half], minlength=m) > 0
+            back &= rstats[:, cv2.CC_STAT_AREA] >= 20
+            back[0] = False
+            if back.any():
+                core8[back[rlab]] = 1
         win = mask[y:y + bh, x:x + bw]
         win[sub & (core8 == 0)] = 0
     return halves
@@ -631,11 +653,11 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     back = (seen & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
     back = cv2.morphologyEx(back, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats = _blobs8(back)
-    big = np.nonzero(stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2)[0]
-    big = big[big > 0]
-    if not big.size:
+    big = stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2
+    big[0] = False
+    if not big.any():
         return np.zeros_like(glare)
-    keep = np.isin(lab, big)
+    keep = big[lab]  # the same as np.isin, by lookup
     # take the glare off the butt: its strength there is spread in from the glare around it
     lit = (glare & ~keep).astype(np.float32)
     sigma = max(1.0, 2 * half)
@@ -693,10 +715,11 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
         soft = brighter & (far > 0.5 * half)
         n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
         if n > 1:
-            cores = np.unique(slab[soft & (far > GLARE_CORE * half)])
-            cores = cores[cores > 0]
-            if cores.size:
-                spot = np.isin(slab, cores).astype(np.uint8)
+            # the pieces holding a core, counted, not sorted (np.unique and np.isin cost more)
+            cores = np.bincount(slab[soft & (far > GLARE_CORE * half)], minlength=n) > 0
+            cores[0] = False
+            if cores.any():
+                spot = cores[slab].astype(np.uint8)
                 grow = int(round(half)) | 1
                 spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
                 glare |= brighter & (spot > 0)
@@ -870,7 +893,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
     half width (infinite when nothing was found); when that is under ``stop_below`` the butts are
     not split (the caller reads again at a larger scale) and the list is empty."""
-    planes = list(zip(cv2.split(cv2.LUT(small, _LOG8)), cv2.split(cv2.LUT(bg, _LOG8)), strict=True))
+    # split first: OpenCV's table lookup of a three-channel image costs more than of its three planes
+    planes = list(zip([cv2.LUT(c, _LOG8) for c in cv2.split(small)], [cv2.LUT(c, _LOG8) for c in cv2.split(bg)],
+                      strict=True))
     d = [cv2.absdiff(a, b) for a, b in planes]
     d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
     vals = d8[::3, ::3][search[::3, ::3] > 0]
@@ -1004,7 +1029,7 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
         r2 = (xs - xs.sum() / n) ** 2 + (ys - ys.sum() / n) ** 2  # the same as xs.mean(): integer sums
         cut = int(n * 0.75)
         pix = pix[r2 <= np.partition(r2, cut)[cut]]
-    order = np.argsort(pix.astype(np.float32).sum(axis=1))
+    order = np.argsort((pix[:, 0].astype(np.float32) + pix[:, 1]) + pix[:, 2])  # exact sums, as sum(axis=1)
     m = len(order)
     lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
     colour = _mean32(pix[order[lo:hi]])
@@ -1016,8 +1041,11 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
 
 def _mean32(pix: np.ndarray) -> np.ndarray:
     """The mean of (N, 3) uint8 pixels as ``pix.astype(np.float32).mean(axis=0)`` gives it (the
-    float32 sums of up to 65 000 such pixels are exact, so the integer sums are the same), cheaper."""
-    return pix.sum(axis=0).astype(np.float32) / np.float32(len(pix))
+    float32 sums of up to 65 000 such pixels are exact, so the integer sums are the same), cheaper:
+    OpenCV's float64 sums of them are exact too, and cheaper than numpy's of three-value rows."""
+    if not len(pix) or not pix.flags.c_contiguous:
+        return pix.sum(axis=0).astype(np.float32) / np.float32(len(pix))
+    return np.float32(cv2.sumElems(pix.reshape(-1, 1, 3))[:3]) / np.float32(len(pix))
 
 
 # ---------------------------------------------------------------- scene-level colour fit
