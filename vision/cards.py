@@ -33,7 +33,7 @@ from vision.cards_glyphs import (
     parse_value,
     value_name,
 )
-from vision.common import ImageError, Observation, check_frame
+from vision.common import CLIPPED, ImageError, Observation, check_frame
 
 COLOURS = ("red", "green", "yellow", "blue", "purple")
 # Typical printed card inks (sRGB) that name the colours; only their hue angle in Lab is used.
@@ -62,7 +62,6 @@ _NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat are
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
 NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
 PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels, share of the white)
-CLIPPED = 250  # a channel at or above this level is clipped by the camera
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 

@@ -9,6 +9,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+CLIPPED = 250  # a raw channel at or above this level is clipped by the camera: it only tells a lower bound
+
 KINDS = ("tokens", "cards", "dice", "board")
 
 

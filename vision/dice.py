@@ -52,7 +52,7 @@ import cv2
 import numpy as np
 
 from vision import dice_body, dice_scout
-from vision.common import ImageError, Observation, check_frame, median, percentile
+from vision.common import CLIPPED, ImageError, Observation, check_frame, median, percentile
 
 BODIES = ("white", "black", "other")
 PIP_COLOURS = ("gold", "white", "black")
@@ -97,7 +97,6 @@ SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
 # level's largest pip, its own box at least this many times as long as wide ...
 CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
-CLIPPED = 250  # a raw channel at or above this is clipped (its ratio to the others is lost)
 WB_BRIGHT, WB_REACH, WB_RADIUS = 0.7, 0.9, 0.1  # the dice's own white: see _dice_white
 WB_PIP_BODY = 0.35  # ... bright pips count when their tint (log channel ratios) is within this of their body's
 WB_LONE = 0.3  # ... a single white body this near neutral after the frame's light estimate confirms it

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.common import ImageError, check_frame, gray_world, median, white_patch_correct
+from vision.common import CLIPPED, ImageError, check_frame, gray_world, median, white_patch_correct
 
 # ---- layout, in mat units (the A4 landscape design in millimetres; A3 prints the same design larger)
 MAT_W, MAT_H = 297.0, 210.0
@@ -293,7 +293,6 @@ def white_gains(white: np.ndarray, target: float = 235.0, top: float = 4.0) -> n
     return np.clip(target / np.maximum(np.asarray(white, np.float32), 1.0), 0.3, top)
 
 
-CLIPPED = 250.0  # a patch reading at or above this is clipped by the camera: it only tells a lower bound
 
 
 def unclipped_white(white: np.ndarray, grey: np.ndarray | None) -> np.ndarray:

@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from vision import mat as matmod
-from vision.common import ImageError, Observation, check_frame, median
+from vision.common import CLIPPED, ImageError, Observation, check_frame, median
 
 COLOURS = ("pink", "yellow", "blue", "green", "black", "gray", "white", "khaki")
 # Built-in appearance: nominal sRGB colours (BGR) of the butts as seen on white paper (= 235).
@@ -1014,8 +1014,7 @@ def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarr
     return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
 
 
-BUTT_BRIGHT = 200.0  # a butt this bright in a channel is checked for clipped pixels...
-PIXEL_CLIPPED = 250  # ... pixels at or above this level are clipped by the camera...
+BUTT_BRIGHT = 200.0  # a butt this bright in a channel is checked for pixels the camera clipped (CLIPPED)...
 CLIPPED_SHARE = 0.2  # ... and a channel with this share of its inner pixels clipped is a lower bound only
 
 
@@ -1035,7 +1034,7 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
     colour = _mean32(pix[order[lo:hi]])
     clipped = colour >= BUTT_CLIPPED
     if colour.max() >= BUTT_BRIGHT:  # a bright butt: are many of its pixels at the camera's top?
-        clipped |= np.count_nonzero(pix >= PIXEL_CLIPPED, axis=0) >= CLIPPED_SHARE * m
+        clipped |= np.count_nonzero(pix >= CLIPPED, axis=0) >= CLIPPED_SHARE * m
     return colour, _mean32(bg[ys[::3], xs[::3]]), clipped
 
 
