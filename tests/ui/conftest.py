@@ -46,6 +46,9 @@ def run_driver(display, tmp_path):
         env = dict(os.environ, DISPLAY=display, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
                    KIVY_HOME=tempfile.mkdtemp(prefix="kivy-", dir=tmp_path), XDG_DATA_HOME=str(tmp_path / "data"),
                    XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
+        # screenshots into the test's own folder, unless COMPANION_SHOTS names one (docs/screenshots to
+        # refresh the docs' pictures)
+        env.setdefault("COMPANION_SHOTS", str(tmp_path / "shots"))
         out = tmp_path / f"{script}.json"
         proc = subprocess.run([sys.executable, str(HERE / "driver.py"), script, str(out), *args],
                               env=env, cwd=ROOT, capture_output=True, text=True, timeout=timeout)

@@ -9,6 +9,7 @@ OUT.json for the test to check. One scenario per process: Kivy's App cannot rest
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import traceback
@@ -17,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SHOTS = ROOT / "docs" / "screenshots"
+# where the screenshots go: the docs' own pictures unless the caller names a folder (the tests do, so
+# a test run leaves the working tree as it was)
+SHOTS = Path(os.environ.get("COMPANION_SHOTS") or ROOT / "docs" / "screenshots")
 sys.path.insert(0, str(ROOT))  # this worktree's ui/ and companion/, not an installed copy
 
 
@@ -74,7 +77,7 @@ def tap(text: str, exact: bool = True) -> None:
 
 
 def shot(name: str) -> str:
-    """Save the whole window (popups included) as docs/screenshots/NAME.png."""
+    """Save the whole window (popups included) as NAME.png in SHOTS."""
     from kivy.core.window import Window
 
     SHOTS.mkdir(parents=True, exist_ok=True)
