@@ -391,6 +391,7 @@ CAST_GRID = np.stack(np.meshgrid(np.arange(-1.5, 1.51, 0.25), np.arange(-1.5, 1.
                      ).reshape(-1, 1, 1, 2).astype(np.float32)  # shifts tried when many cells are far
 CAST_CAP = 0.25  # squared log-chroma distance at which a cell stops pulling on the shift
 CAST_PRIOR = 2.0  # cost of a shift per squared log-chroma unit (a shift must pay for itself)
+_CAST_GRID_COST = CAST_PRIOR * (CAST_GRID ** 2).sum(axis=(1, 2, 3))  # each grid shift's own cost
 CAST_MIN = 0.25  # shift (log-chroma) that is left on the cells
 CAST_NEAR = 0.9  # share of cells near a taught colour unshifted that needs no wide search
 
@@ -401,7 +402,7 @@ def _cast_shift(chroma: np.ndarray, means: np.ndarray) -> np.ndarray:
     d2 = ((chroma[:, None, :] - means[None]) ** 2).sum(-1)
     if (d2.min(axis=1) < CAST_CAP).mean() < CAST_NEAR:
         grid = ((chroma[None, :, None, :] - CAST_GRID - means[None, None]) ** 2).sum(-1)
-        cost = np.minimum(grid.min(axis=2), CAST_CAP).sum(axis=1) + CAST_PRIOR * (CAST_GRID ** 2).sum(axis=(1, 2, 3))
+        cost = np.minimum(grid.min(axis=2), CAST_CAP).sum(axis=1) + _CAST_GRID_COST
         shift = CAST_GRID[int(cost.argmin()), 0, 0]
     for _ in range(3):  # refine: the mean step of the cells near a taught colour
         d2 = ((chroma[:, None, :] - shift - means[None]) ** 2).sum(-1)

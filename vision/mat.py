@@ -293,8 +293,6 @@ def white_gains(white: np.ndarray, target: float = 235.0, top: float = 4.0) -> n
     return np.clip(target / np.maximum(np.asarray(white, np.float32), 1.0), 0.3, top)
 
 
-
-
 def unclipped_white(white: np.ndarray, grey: np.ndarray | None) -> np.ndarray:
     """The white patch's reading with each clipped channel told by the grey patch instead.
 
