@@ -38,6 +38,8 @@ SETTLED = 0.1  # a refit pass that moved no corner further (cells) has settled
 SETTLE_ROUNDS = 2  # most extra refits of the chosen grid while it has not settled
 SETTLE_TOL = 0.02  # ... each kept unless its grid score falls by more than this (a grid score tells
 # a grid off by a whole line, not one a fraction of a cell off)
+CUT_SIDES = 8  # most sides of an outline whose four longest are extended to find its cut-off corners
+CUT_GROWTH = 1.25  # ... which may add at most this share to its area
 
 
 def _chroma(bgr: np.ndarray) -> np.ndarray:
@@ -72,17 +74,50 @@ def _quads(gray: np.ndarray) -> list[np.ndarray]:
     for cnt in contours:
         if cv2.contourArea(cnt) < min_area:
             continue
-        hull = cv2.convexHull(cnt)
-        # a corner clipped by glare or a piece touching the edge leaves five or six sides: a
-        # coarser approximation still finds the four main ones
-        for eps in (0.03, 0.05, 0.08):
-            approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
-            if len(approx) <= 4:
-                break
-        if len(approx) == 4:
-            out.append(approx.reshape(4, 2).astype(np.float32))
+        out += _hull_quads(cv2.convexHull(cnt))
     out.sort(key=lambda q: -cv2.contourArea(q))
     return out[:3]
+
+
+def _hull_quads(hull: np.ndarray) -> list[np.ndarray]:
+    """Four-sided outlines of a convex hull: its coarse four-sided approximation and, when a corner is
+    cut off (glare, a piece on the edge, a cell too dark to count), its four longest sides extended
+    to meet: the cut corner's short side is left out instead of bending two of the four."""
+    out = []
+    # a corner clipped by glare or a piece touching the edge leaves five or six sides: a
+    # coarser approximation still finds the four main ones
+    for eps in (0.03, 0.05, 0.08):
+        approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
+        if eps == 0.03 and 5 <= len(approx) <= CUT_SIDES:
+            if (quad := _long_sides(approx.reshape(-1, 2).astype(np.float32))) is not None:
+                out.append(quad)
+        if len(approx) <= 4:
+            break
+    if len(approx) == 4:
+        out.append(approx.reshape(4, 2).astype(np.float32))
+    return out
+
+
+def _long_sides(poly: np.ndarray) -> np.ndarray | None:
+    """The quadrilateral made by extending a convex polygon's four longest sides (kept in their
+    order around it), or None when they do not meet in a convex quadrilateral near the polygon."""
+    ends = np.roll(poly, -1, axis=0)
+    keep = np.sort(np.argsort(-np.hypot(*(ends - poly).T))[:4])
+    p, d = poly[keep], ends[keep] - poly[keep]
+    corners = []
+    for i in range(4):
+        q, e = p[(i + 1) % 4], d[(i + 1) % 4]
+        den = d[i, 0] * e[1] - d[i, 1] * e[0]
+        if abs(den) < 1e-6 * float(np.hypot(*d[i]) * np.hypot(*e)):
+            return None
+        t = ((q[0] - p[i, 0]) * e[1] - (q[1] - p[i, 1]) * e[0]) / den
+        corners.append(p[i] + t * d[i])
+    quad = np.float32(corners)
+    area, hull_area = cv2.contourArea(quad), cv2.contourArea(poly)
+    # the extended sides may add the cut corners back, never much more than that
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or not hull_area <= area <= CUT_GROWTH * hull_area:
+        return None
+    return quad
 
 
 def _mesh_quads(gray: np.ndarray) -> list[np.ndarray]:
@@ -98,14 +133,8 @@ def _outline_quads(mask: np.ndarray, size: int) -> list[np.ndarray]:
     out = []
     for cnt in sorted(contours, key=cv2.contourArea, reverse=True)[:3]:
         hull = cv2.convexHull(cnt)
-        if cv2.contourArea(hull) < 0.02 * size:
-            continue
-        for eps in (0.03, 0.05, 0.08):
-            approx = cv2.approxPolyDP(hull, eps * cv2.arcLength(hull, True), True)
-            if len(approx) <= 4:
-                break
-        if len(approx) == 4:
-            out.append(approx.reshape(4, 2).astype(np.float32))
+        if cv2.contourArea(hull) >= 0.02 * size:
+            out += _hull_quads(hull)
     return out
 
 

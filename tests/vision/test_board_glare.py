@@ -119,3 +119,23 @@ def test_a_glare_spot_on_a_yellow_cell_is_no_star_and_hides_no_star(seed):
         lit = effects.camera(lit, rng, blur=0.8, noise=3, jpeg=85)
         got = {(o["row"], o["col"]): o for o in board.read(lit).objects}[(t["row"], t["col"])]
         assert got["content"] == t["content"], (t["row"], t["col"])
+
+
+def test_a_board_whose_corner_a_glare_spot_cuts_off_is_found_and_read():
+    # tuning board 10862: a glare spot joins the board's right edge to the table and a dark corner
+    # cell drops out of the printed-cell block; every four-sided outline was bent and no board was
+    # found at all before the four longest sides of an outline were extended to meet
+    frame, truth = render.scene(10862)
+    seen = {(o["row"], o["col"]): (o["colour"], o["content"]) for o in board.read(frame).objects}
+    assert len(seen) == 36
+    assert all(seen[(t["row"], t["col"])] == (t["colour"], t["content"]) for t in truth)
+
+
+def test_an_outline_with_a_cut_corner_is_extended_to_the_whole_square():
+    # a 100-pixel square whose bottom-left corner is cut off by a 30-pixel diagonal
+    cut = np.float32([[0, 0], [100, 0], [100, 100], [30, 100], [0, 70]])
+    quad = board._long_sides(cut)
+    assert quad is not None
+    assert np.abs(board._order(quad) - np.float32([[0, 0], [100, 0], [100, 100], [0, 100]])).max() < 1e-3
+    # a polygon whose long sides meet far outside it (a thin sliver) gives no outline
+    assert board._long_sides(np.float32([[0, 0], [100, 0], [100, 5], [50, 8], [0, 5]])) is None
