@@ -37,6 +37,7 @@ from ui.widgets import Picker
 
 STAR_MARK = "\n[b]STAR[/b]"  # a cell chosen for a star says so in words
 GPIO_CHOICES = (5, 6, 12, 13, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27)  # BCM lines free on a plain Pi
+STATUS_HOLD = 4.0  # seconds a settings message (saved, or why not) stays before the preview figures return
 SIGNAL_WORDS = {
     "reset": ("Reset!", "Reset!"), "extra-turn": ("Extra turn!", "Extra beurt!"), "bust": ("Bust!", "Pech!"),
     "round-end": ("End of the round.", "Einde van de ronde."), "game-over": ("Game over!", "Spel voorbij!"),
@@ -871,10 +872,16 @@ class SettingsScreen(FramePreview, Screen):
             config = dataclasses.replace(config, language=app().lang, camera=app().camera_spec)
             path = save_config(config)
         except (ImportError, OSError, ValueError) as exc:
-            self.camera_status = str(exc)
+            self._hold_status(str(exc))
             return
         app().config_file = config
-        self.camera_status = tr("saved_to", app().lang, path=str(path))
+        self._hold_status(tr("saved_to", app().lang, path=str(path)))
+
+    def _hold_status(self, text: str) -> None:
+        """Show ``text`` where the preview's figures go, for long enough to read it: the figures come
+        back on the next tick after STATUS_HOLD seconds (before, they wrote over it within 0.5 s)."""
+        self._held = (text, time.monotonic() + STATUS_HOLD)
+        self.camera_status = text
 
     def classes(self) -> list[str]:
         return {"tokens": list(readings.TOKEN_COLOURS), "dice": ["1", "2", "3", "4", "5", "6"],
@@ -912,6 +919,9 @@ class SettingsScreen(FramePreview, Screen):
 
     def _stats(self, _dt: float) -> None:
         if self.feed is None:
+            return
+        held = getattr(self, "_held", None)
+        if held is not None and time.monotonic() < held[1]:
             return
         st = self.feed.stats
         ms = sorted(st.read_ms)[len(st.read_ms) // 2] if st.read_ms else 0.0

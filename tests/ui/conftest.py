@@ -42,7 +42,7 @@ def display() -> str:
 def run_driver(display, tmp_path):
     """Run tests/ui/driver.py SCRIPT in a fresh process (Kivy's App cannot restart in one process)."""
 
-    def run(script: str, *args: str, timeout: float = 60) -> dict:
+    def run(script: str, *args: str, timeout: float = 180) -> dict:
         env = dict(os.environ, DISPLAY=display, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
                    KIVY_HOME=tempfile.mkdtemp(prefix="kivy-", dir=tmp_path), XDG_DATA_HOME=str(tmp_path / "data"),
                    XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))

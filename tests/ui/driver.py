@@ -335,7 +335,9 @@ def scenario_tour(res: dict[str, Any], args: list[str]):
     tap(tr("back"))
     yield 0.05
     tap(tr("settings"))
-    yield 1.2
+    yield 0.3
+    # the preview's first frames set the status; a loaded machine takes longer than a quiet one
+    yield from wait_for(lambda: "/s" in screen().camera_status, 15)
     res["camera_status"] = screen().camera_status
     tap(tr("pin_button", role=tr("confirm"), pin="-"))
     tap(tr("pin_button", role=tr("confirm"), pin="5"))
@@ -343,6 +345,8 @@ def scenario_tour(res: dict[str, Any], args: list[str]):
     tap(tr("save"))
     yield 0.05
     res["saved"] = screen().camera_status
+    yield 1.5  # the preview's figures tick every 0.5 s: the message must outlast a few ticks
+    res["saved_later"] = screen().camera_status
     yield from snap(f"settings-nl-{size}")
     tap(tr("back"))
     yield 0.05

@@ -86,6 +86,7 @@ def test_dutch_rules_and_settings_at_1280x800_with_a_damaged_score_pad(run_drive
     # two taps on the Confirm pin (none -> 5 -> 6), then saved to the config file
     config = (tmp_path / "config" / "table-companion" / "config.toml").read_text()
     assert res["saved"].startswith("Bewaard in ") and 'language = "nl"' in config
+    assert res["saved_later"] == res["saved"]  # still readable after a few of the preview's ticks
     assert "confirm = 6" in config
 
 
