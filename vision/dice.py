@@ -304,7 +304,8 @@ def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: An
     left, top = sides[0], sides[1]
     right, bottom = g.shape[1] - sides[2], g.shape[0] - sides[3]
     rects = [cv2.boundingRect(cnt) for cnt in contours]
-    cut = [(x, y, x + w, y + h) for x, y, w, h in rects if x < left or y < top or x + w > right or y + h > bottom]
+    cut = [(x, y, x + w, y + h) for x, y, w, h in rects if x < left or y < top or x + w > right or y + h > bottom] \
+        if any(sides) else []  # (a whole level cuts no blob)
     for cnt, (x0, y0, w0, h0) in zip(contours, rects, strict=True):
         if min(w0, h0) < lo * 0.8 or x0 < left or y0 < top or x0 + w0 > right or y0 + h0 > bottom:
             continue
@@ -477,7 +478,11 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     boxes: dict[int, list[tuple[int, int, int, int]] | None] = {}
     for k in range(dice_scout.LEVELS if scout and fg is None else 0):
         if pip_range[0] < LEVEL_DIAMETERS[k][1] and all(len(pyramids[id(p)]) > k + 1 for p in planes):
-            spots = [dice_scout.loose_spots(pyramids[id(planes[int(is_dark)])][k + 1], is_dark) for is_dark in polarities]
+            levels = [pyramids[id(planes[int(is_dark)])][k + 1] for is_dark in polarities]
+            # (one plane for both polarities, the brightest-channel pass: its spot mean is made once)
+            same = len(levels) == 2 and levels[0] is levels[1]
+            shared = dice_scout.spot_mean(levels[0]) if same else None
+            spots = [dice_scout.loose_spots(lv, is_dark, shared) for lv, is_dark in zip(levels, polarities, strict=True)]
             boxes[k] = dice_scout.fine_boxes(functools.reduce(cv2.bitwise_or, spots), pyramids[id(planes[0])][k].shape[:2])
     pips: list[Pip] = []
     for is_dark in polarities:
