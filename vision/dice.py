@@ -1170,8 +1170,10 @@ _FIT_TERMS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 def _fit_terms(wc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """conj(wc) and its rows' square sums for _complete_face's least-squares fit, made once per layout
-    array. The fit multiplies and sums in numpy, not with ``@``: a matrix product of a few thousand
-    rows goes to the BLAS threads, whose hand-over took 8-28 ms a call on the loaded 2-core machine (0.2 ms in numpy)."""
+    array. The fit multiplies and sums in numpy, not with ``@``: where numpy runs more than one BLAS
+    thread (a process that loaded numpy before vision: see vision.single_threaded_blas), a product
+    of a few thousand rows goes to the BLAS workers, whose hand-over took 8-28 ms a call on the
+    loaded 2-core machine (0.2 ms in numpy; 0.02 ms with one BLAS thread)."""
     got = _FIT_TERMS.get(id(wc))
     if got is None or got[0] is not wc:
         got = _FIT_TERMS[id(wc)] = (wc, np.conj(wc), (np.abs(wc) ** 2).sum(1))
