@@ -248,6 +248,9 @@ def _split_blob(g: np.ndarray, mask: np.ndarray, x0: int, y0: int, w0: int, h0: 
     return out
 
 
+SPLIT_STEPS = {m: np.linspace(-0.5, 0.5, m, dtype=np.float32)[None, :] for m in (2, 3)}  # see _split_touching
+
+
 def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark: bool) -> list[tuple]:
     """Touching pips taken as one blob, also tried one by one where the blob has a waist between them.
 
@@ -255,13 +258,15 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
     where each pip passes alone; a foreshortened single pip (a side face) has no waist, so it stays one.
     """
     out: list[tuple] = []
+    if not any(c[5] > 1 and not c[6] for c in cand):
+        return out  # no blob of touching pips (most boxes): no arrays made
     for merged in (2, 3):
         # (not slanted blobs: _check_rings would refuse their pieces, which show no beads)
         group = np.float32([c[:5] for c in cand if c[5] == merged and not c[6]]).reshape(-1, 5)
         if not group.size:
             continue
         cx, cy, major, minor, angle = (group[:, k:k + 1] for k in range(5))
-        ts = np.linspace(-0.5, 0.5, merged, dtype=np.float32)[None, :] * (major - minor)  # (K, merged)
+        ts = SPLIT_STEPS[merged] * (major - minor)  # (K, merged)
         mids = 0.5 * (ts[:, 1:] + ts[:, :-1])
         ca, sa = np.cos(angle), np.sin(angle)
         subs = _sample(g, cx + ts * ca, cy + ts * sa).astype(np.float32)
@@ -299,7 +304,8 @@ def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: An
     left, top = sides[0], sides[1]
     right, bottom = g.shape[1] - sides[2], g.shape[0] - sides[3]
     rects = [cv2.boundingRect(cnt) for cnt in contours]
-    cut = [(x, y, x + w, y + h) for x, y, w, h in rects if x < left or y < top or x + w > right or y + h > bottom]
+    cut = [(x, y, x + w, y + h) for x, y, w, h in rects if x < left or y < top or x + w > right or y + h > bottom] \
+        if any(sides) else []  # (a whole level cuts no blob)
     for cnt, (x0, y0, w0, h0) in zip(contours, rects, strict=True):
         if min(w0, h0) < lo * 0.8 or x0 < left or y0 < top or x0 + w0 > right or y0 + h0 > bottom:
             continue
@@ -472,7 +478,11 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     boxes: dict[int, list[tuple[int, int, int, int]] | None] = {}
     for k in range(dice_scout.LEVELS if scout and fg is None else 0):
         if pip_range[0] < LEVEL_DIAMETERS[k][1] and all(len(pyramids[id(p)]) > k + 1 for p in planes):
-            spots = [dice_scout.loose_spots(pyramids[id(planes[int(is_dark)])][k + 1], is_dark) for is_dark in polarities]
+            levels = [pyramids[id(planes[int(is_dark)])][k + 1] for is_dark in polarities]
+            # (one plane for both polarities, the brightest-channel pass: its spot mean is made once)
+            same = len(levels) == 2 and levels[0] is levels[1]
+            shared = dice_scout.spot_mean(levels[0]) if same else None
+            spots = [dice_scout.loose_spots(lv, is_dark, shared) for lv, is_dark in zip(levels, polarities, strict=True)]
             boxes[k] = dice_scout.fine_boxes(functools.reduce(cv2.bitwise_or, spots), pyramids[id(planes[0])][k].shape[:2])
     pips: list[Pip] = []
     for is_dark in polarities:
@@ -1155,6 +1165,21 @@ def _layout_hypotheses(n: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray,
 LAYOUT_HYPOTHESES = {n: _layout_hypotheses(n) for n in range(2, 6)}
 
 
+_FIT_TERMS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _fit_terms(wc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """conj(wc) and its rows' square sums for _complete_face's least-squares fit, made once per layout
+    array. The fit multiplies and sums in numpy, not with ``@``: where numpy runs more than one BLAS
+    thread (a process that loaded numpy before vision: see vision.single_threaded_blas), a product
+    of a few thousand rows goes to the BLAS workers, whose hand-over took 8-28 ms a call on the
+    loaded 2-core machine (0.2 ms in numpy; 0.02 ms with one BLAS thread)."""
+    got = _FIT_TERMS.get(id(wc))
+    if got is None or got[0] is not wc:
+        got = _FIT_TERMS[id(wc)] = (wc, np.conj(wc), (np.abs(wc) ** 2).sum(1))
+    return got[1], got[2]
+
+
 def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     """Pips a face's search missed where its layout says they are (a low-contrast or blurred pip).
 
@@ -1177,8 +1202,8 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     square_on = statistics.median([_flat(p) for p in face]) <= SQUARE_ON  # see _fits_layout
     for k_x, taken, rest, wc in LAYOUT_HYPOTHESES[n]:
         # least squares: the residual's square sum is |zc|^2 - |a|^2 |wc|^2 (no (K, n) array)
-        den = (np.abs(wc) ** 2).sum(1)
-        a = (np.conj(wc) @ zc) / den
+        cw, den = _fit_terms(wc)
+        a = (cw * zc).sum(1) / den
         scale = np.abs(a)
         res = np.sqrt(np.maximum(float((np.abs(zc) ** 2).sum()) - scale ** 2 * den, 0.0) / n)
         ok = np.flatnonzero((res <= LAYOUT_TOL * scale) & (scale >= 1.0 * d) & (scale <= 2.6 * d)

@@ -39,13 +39,21 @@ DARK_LUT = _lut(DARK_R, -3)
 BRIGHT_LUT = _lut(BRIGHT_R, 6)
 
 
-def loose_spots(level: np.ndarray, dark: bool) -> np.ndarray:
-    """Mask of a level's pixels darker (or brighter) than the mean around them, loosely."""
-    # as wide as the search's box mean on the next finer level
-    mean = cv2.blur(level, (SPOT_BLOCK, SPOT_BLOCK))
+def loose_spots(level: np.ndarray, dark: bool, mean: np.ndarray | None = None) -> np.ndarray:
+    """Mask of a level's pixels darker (or brighter) than the mean around them, loosely.
+
+    ``mean`` is spot_mean(level) when the caller has it (one plane searched for both polarities)."""
+    if mean is None:
+        mean = spot_mean(level)
     if dark:
         return cv2.compare(level, cv2.LUT(mean, DARK_LUT), cv2.CMP_LT)
     return cv2.compare(level, cv2.LUT(mean, BRIGHT_LUT), cv2.CMP_GT)
+
+
+def spot_mean(level: np.ndarray) -> np.ndarray:
+    """The box mean loose_spots compares a level with: as wide as the search's box mean on the next
+    finer level."""
+    return cv2.blur(level, (SPOT_BLOCK, SPOT_BLOCK))
 
 
 def fine_boxes(spots: np.ndarray, shape: tuple[int, int]) -> list[tuple[int, int, int, int]] | None:

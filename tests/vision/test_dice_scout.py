@@ -63,6 +63,18 @@ def test_the_scout_finds_the_same_pips_as_the_whole_frame_search():
         assert whole and scouted == whole
 
 
+def test_the_brightest_channel_pass_finds_the_same_pips_through_the_scout():
+    # one plane searched for both polarities (coloured pips on coloured dice): the scout's box mean
+    # of that plane is made once and serves both
+    for seed in (3, 7):
+        frame, _ = render.scene(seed)
+        value = cv2.max(cv2.max(frame[..., 0], frame[..., 1]), frame[..., 2])
+        whole = {(round(p.x, 1), round(p.y, 1), p.dark) for p in dice.find_pips((value, value))}
+        scouted = {(round(p.x, 1), round(p.y, 1), p.dark) for p in dice.find_pips((value, value), scout=True)}
+        assert any(d for _, _, d in whole) and not all(d for _, _, d in whole)  # pips of both polarities
+        assert scouted == whole
+
+
 def test_a_cluttered_frame_is_searched_whole():
     # a busy cloth: spots everywhere, so boxes would cover most of the frame
     rng = np.random.default_rng(3)
