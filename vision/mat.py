@@ -76,6 +76,18 @@ class Mat:
                 return i + 1
         return None
 
+    def zones_of(self, points: np.ndarray) -> list[int | None]:
+        """``zone_of`` of each of (N, 2) frame points, mapped in one go (each point is mapped alone
+        either way, so the same values)."""
+        out: list[int | None] = []
+        for mx, my in self.to_mat(points):
+            out.append(None)
+            for i, (x0, y0, x1, y1) in enumerate(ZONES):
+                if x0 - ZONE_GAP / 2 <= mx <= x1 + ZONE_GAP / 2 and y0 - 3 <= my <= y1 + 3:
+                    out[-1] = i + 1
+                    break
+        return out
+
 
 # ---------------------------------------------------------------- drawing the mat
 

@@ -314,9 +314,13 @@ PAIR_ROUND = 0.7  # ...unless it fills this much of its enclosing circle (two bu
 KMEANS_TRIES = 3  # k-means keeps the best of this many seedings
 
 
+_K3 = np.ones((3, 3), np.uint8)  # the small kernels of the per-blob loops, made once (never written)
+_K5 = np.ones((5, 5), np.uint8)
+
+
 def _split_count(area: float, single: float) -> int:
     """How many butts a blob of ``area`` holds, given one butt's area."""
-    return max(1, int(np.floor(area / single + SPLIT_ROUND)))
+    return max(1, math.floor(area / single + SPLIT_ROUND))  # as int(np.floor(...)), cheaper
 
 
 def _group_without_mat(centres: np.ndarray) -> np.ndarray:
@@ -406,8 +410,9 @@ SIDE_BY_SIDE = 1.2  # a piece shorter than this many butt lengths holds its butt
 def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
     cluster), then pieces still holding several butts by position."""
-    logc = np.log(small[ys, xs].astype(np.float32) + EPS)
-    feat = np.hstack([logc - logc.mean(axis=1, keepdims=True), logc.mean(axis=1, keepdims=True) * 0.6])
+    logc = np.log(_pixels(small, xs, ys).astype(np.float32) + EPS)
+    mean = logc.mean(axis=1, keepdims=True)
+    feat = np.hstack([logc - mean, mean * 0.6])
     labels = _kmeans(feat, k)
     x0, y0 = xs.min(), ys.min()
     canvas = np.zeros((ys.max() - y0 + 1, xs.max() - x0 + 1), np.uint8)
@@ -416,7 +421,7 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
         canvas[:] = 0
         sel = labels == j
         canvas[ys[sel] - y0, xs[sel] - x0] = 1
-        canvas = cv2.morphologyEx(canvas, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        canvas = cv2.morphologyEx(canvas, cv2.MORPH_OPEN, _K3)
         n, lab, stats, _ = cv2.connectedComponentsWithStats(canvas, connectivity=4)
         for i in range(1, n):
             area = stats[i, cv2.CC_STAT_AREA]
@@ -465,7 +470,8 @@ def _merge_concentric(small: np.ndarray, pieces: list[dict[str, Any]], single: f
     merged = True
     while merged and len(pieces) > 1:
         merged = False
-        mids = np.float32([(p["xs"].mean(), p["ys"].mean()) for p in pieces])
+        # the same as .mean(): the integer sums are exact (cheaper than numpy's mean of a small array)
+        mids = np.float32([(p["xs"].sum() / len(p["xs"]), p["ys"].sum() / len(p["ys"])) for p in pieces])
         d = np.linalg.norm(mids[:, None] - mids[None], axis=2) + np.eye(len(pieces), dtype=np.float32) * 1e9
         a, b = np.unravel_index(int(np.argmin(d)), d.shape)
         pa, pb = pieces[a], pieces[b]
@@ -522,7 +528,7 @@ def _stands_out(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float, f
     x1, y1 = min(d8.shape[1], int(xs.max()) + r + 3), min(d8.shape[0], int(ys.max()) + r + 3)
     piece = np.zeros((y1 - y0, x1 - x0), np.uint8)
     piece[ys - y0, xs - x0] = 1
-    near = cv2.dilate(piece, np.ones((3, 3), np.uint8))
+    near = cv2.dilate(piece, _K3)
     ring = (cv2.dilate(piece, np.ones((2 * r + 3, 2 * r + 3), np.uint8)) > 0) & (near == 0) & (found[y0:y1, x0:x1] == 0)
     win = d8[y0:y1, x0:x1]
     around = win[ring]
@@ -539,6 +545,16 @@ def _butt_shaped(px: np.ndarray, py: np.ndarray, single: float) -> bool:
     (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([px, py], 1).astype(np.float32))
     long_side, short_side = max(rw, rh) + 1, max(1.0, min(rw, rh)) + 1
     return 1.8 <= long_side / short_side <= 5.0 and len(px) >= 0.65 * long_side * short_side
+
+
+def _median_int(v: np.ndarray) -> float:
+    """``float(median(v))`` of a 1-D integer array (the middle value, or the mean of the two middle
+    ones in float64, exact for integers), partitioned in its own type: no float64 copy."""
+    k = len(v) // 2
+    if len(v) % 2:
+        return float(np.partition(v, k)[k])
+    two = np.partition(v, (k - 1, k))
+    return (float(two[k - 1]) + float(two[k])) / 2
 
 
 def _pad1(mask: np.ndarray) -> np.ndarray:
@@ -565,7 +581,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
     # the signed change of each channel, once for the whole image (a dozen windows' calls cost more)
     signed = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
     for i in blobs:
-        x, y, bw, bh, area = stats[i]
+        x, y, bw, bh, area = stats[i].tolist()  # Python ints: numpy scalars cost more in every use
         sub = lab[y:y + bh, x:x + bw] == i
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
@@ -579,7 +595,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         ring = ~sub & (total > -0.05 * unit)
         step = max(2, int(math.sqrt(bw * bh / 400)))  # a few hundred samples are enough
         ring_vals = chroma[::step, ::step][ring[::step, ::step]]
-        noise = float(median(ring_vals)) / unit if ring_vals.size > 8 else 0.03
+        noise = _median_int(ring_vals) / unit if ring_vals.size > 8 else 0.03
         shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (
             chroma < max(0.06, SHADOW_CHROMA_MADS * noise) * unit)
         core = sub & ~shade
@@ -588,7 +604,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
             core = sub
         elif n_core > 0.97 * area and len(halves) >= 6:
             continue  # hardly any shadow on it, and enough blobs measured the butts' width
-        core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, _K3)
         if not core8.any():
             continue
         cdist = cv2.distanceTransform(_pad1(core8), cv2.DIST_L2, 3)[1:-1, 1:-1]
@@ -651,7 +667,7 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     noise = float(np.percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
     seen = glare if beside is None else glare | beside
     back = (seen & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
-    back = cv2.morphologyEx(back, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    back = cv2.morphologyEx(back, cv2.MORPH_OPEN, _K3)
     n, lab, stats = _blobs8(back)
     big = stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2
     big[0] = False
@@ -683,7 +699,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size // 2 | 1, size // 2 | 1))
     span = int(round(2 * half)) | 1
     for i in blobs:
-        x, y, bw, bh, area = stats[i]
+        x, y, bw, bh, area = stats[i].tolist()
         if min(bw, bh) < 2 * half:
             continue
         win = mask[y:y + bh, x:x + bw]
@@ -697,7 +713,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
         dwin = d8win.astype(np.float32) * LOG_STEP
         md8 = np.where(sub, d8win, 0).astype(np.uint8)
         md = md8.astype(np.float32) * LOG_STEP
-        glare = np.zeros_like(sub)
+        glare = np.zeros(sub.shape, bool)  # as np.zeros_like(sub), cheaper
         if min(bw, bh) >= size:
             coarse = cv2.resize(md8, ((bw + 1) // 2, (bh + 1) // 2), interpolation=cv2.INTER_AREA)
             broad = cv2.resize(cv2.morphologyEx(coarse, cv2.MORPH_OPEN, disc), (bw, bh),
@@ -710,7 +726,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
         # flank rises by the butt's own contrast above the glare and stays an outline
         around = np.ones((span, span), np.uint8)
         step = np.maximum(cv2.dilate(md, around) - cv2.erode(md, around), 3 * thr)
-        steep = (grad > GLARE_STEEP * np.minimum(cv2.dilate(md, np.ones((5, 5), np.uint8)), step)).astype(np.uint8)
+        steep = (grad > GLARE_STEEP * np.minimum(cv2.dilate(md, _K5), step)).astype(np.uint8)
         far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
         soft = brighter & (far > 0.5 * half)
         n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
@@ -744,7 +760,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
             glare &= ~keep
             under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
-            win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+            win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, _K3)
 
 
 def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarray) -> float:
@@ -755,8 +771,9 @@ def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarra
     x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
     win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
     grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
-    vals = win[ys - y0, xs - x0]
-    steep = grad[ys - y0, xs - x0]
+    at = (ys - y0) * win.shape[1] + (xs - x0)  # the piece's pixels in the window, as flat numbers (cheaper)
+    vals = win.take(at)
+    steep = grad.take(at)
     inside = inner[ys, xs] > 0
     if np.count_nonzero(inside) >= 0.5 * len(xs):
         steep = steep[inside]
@@ -771,8 +788,8 @@ def _looks_like_glare(small: np.ndarray, bg: np.ndarray, xs: np.ndarray, ys: np.
     white light is added, or a piece of light added whose outline rises slower than ``soft`` (its
     contrast per pixel; a butt's outline is sharp, glare fades out), or of light taken whose outline
     rises slower than SOFT_EDGE (a soft shadow; gray and black butts on wood are soft-edged too)."""
-    pix = small[ys, xs]
-    add = _mean32(pix) - _mean32(bg[ys, xs])
+    pix = _pixels(small, xs, ys)
+    add = _mean32(pix) - _mean32(_pixels(bg, xs, ys))
     if aspect < 1.6:
         _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
         if area / (np.pi * max(radius, 1.0) ** 2) > 0.7:
@@ -850,7 +867,7 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
     drop: set[int] = set()
     added = []
     for i in np.nonzero(stats[:, cv2.CC_STAT_AREA])[0]:
-        x, y, bw, bh, area = stats[i]
+        x, y, bw, bh, area = stats[i].tolist()
         if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
         piece = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
@@ -907,7 +924,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     n, lab, stats = _pieces8(mask, 20)
     if n <= 1:
         return [], float("inf")
-    blobs = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 20]
+    blobs = (np.nonzero(stats[1:, cv2.CC_STAT_AREA] >= 20)[0] + 1).tolist()  # as a loop over the rows, cheaper
     if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
@@ -918,7 +935,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     h, w = mask.shape
     comps = []
     for i in blobs:
-        x, y, bw, bh, _ = stats[i]
+        x, y, bw, bh, _ = stats[i].tolist()
         if x == 0 or y == 0 or x + bw >= w or y + bh >= h:  # cut by the frame edge: not a whole pile
             continue
         # what is left of the blob once shadows and glare are out may fall apart into pieces
@@ -978,8 +995,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     soft = max(SOFT_EDGE, SOFT_REL * float(statistics.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
     for c, k, edge in cands:
         xs, ys = c["pts"]
-        if k <= 2 and under[ys, xs].mean() < 0.3 and _looks_like_glare(small, bg, xs, ys, c["area"], c["aspect"],
-                                                                         edge, soft):
+        # shares under glare as .mean() gives them (an exact count over the count), cheaper
+        if k <= 2 and np.count_nonzero(under[ys, xs]) / len(xs) < 0.3 and _looks_like_glare(
+                small, bg, xs, ys, c["area"], c["aspect"], edge, soft):
             continue
         if k == 1:
             if c["aspect"] < 1.7:
@@ -993,7 +1011,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
-        out.extend(p for p in _split(small, xs, ys, k, single) if under[p["ys"], p["xs"]].mean() >= 0.3
+        out.extend(p for p in _split(small, xs, ys, k, single)
+                   if np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3
                    or not _glare_piece(small, bg, d8, p["xs"], p["ys"], inner, soft))
     return out, half
 
@@ -1008,7 +1027,7 @@ def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarr
     camera's focus and blur). A glare spot touching a pile counts as butts by its area; its pieces
     on the mat's red zone (red plus white light) read pink, on wood white or khaki. Light added in
     every channel is not enough: a pink butt on the red zone adds it too, but its outline is sharp."""
-    add = _mean32(small[ys, xs]) - _mean32(bg[ys, xs])
+    add = _mean32(_pixels(small, xs, ys)) - _mean32(_pixels(bg, xs, ys))
     if add.min() <= 0:
         return False
     return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
@@ -1022,7 +1041,7 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
     """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare), the
     table colour under it, and which channels the camera clipped (the mean reads too low there)."""
     xs, ys = butt["xs"], butt["ys"]
-    pix = small[ys, xs]
+    pix = _pixels(small, xs, ys)
     n = len(xs)
     if n > 12:
         r2 = (xs - xs.sum() / n) ** 2 + (ys - ys.sum() / n) ** 2  # the same as xs.mean(): integer sums
@@ -1035,7 +1054,15 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
     clipped = colour >= BUTT_CLIPPED
     if colour.max() >= BUTT_BRIGHT:  # a bright butt: are many of its pixels at the camera's top?
         clipped |= np.count_nonzero(pix >= CLIPPED, axis=0) >= CLIPPED_SHARE * m
-    return colour, _mean32(bg[ys[::3], xs[::3]]), clipped
+    return colour, _mean32(_pixels(bg, xs[::3], ys[::3])), clipped
+
+
+def _pixels(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """``img[ys, xs]`` of a colour image (the same array), by one take of the flat pixel numbers: numpy's
+    index of two arrays into a three-channel image costs about twice as much."""
+    if not img.flags.c_contiguous:
+        return img[ys, xs]
+    return img.reshape(-1, img.shape[2]).take(ys * img.shape[1] + xs, axis=0)
 
 
 def _mean32(pix: np.ndarray) -> np.ndarray:
@@ -1288,11 +1315,11 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
                 or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
             continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
         xs, ys = b["xs"] / f + ox, b["ys"] / f + oy
-        box = [int(xs.min()), int(ys.min()), int(np.ceil(xs.max() - xs.min() + 1 / f)),
-               int(np.ceil(ys.max() - ys.min() + 1 / f))]
+        x_min, y_min = xs.min(), ys.min()
+        box = [int(x_min), int(y_min), int(np.ceil(xs.max() - x_min + 1 / f)), int(np.ceil(ys.max() - y_min + 1 / f))]
         items.append({"raw": raw, "table_l": float(ft[i, 0]), "bgr": colours[i], "table_bgr": tables[i],
                       "clipped": clipped[i], "bound": bound[i],
-                      "centre": (float(xs.mean()), float(ys.mean())),
+                      "centre": (float(xs.sum() / len(xs)), float(ys.sum() / len(ys))),  # = .mean(), cheaper
                       "box": box, "k": b["k"], "faint": b.get("faint", False)})
     prior = None
     if mat is not None and luts is not None:
@@ -1339,7 +1366,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
         return Observation("tokens", [], w, h)
     centres = np.float32([it["centre"] for it in items])
     if mat is not None:
-        groups = np.array([mat.zone_of(c) or 0 for c in centres])
+        groups = np.array([z or 0 for z in mat.zones_of(centres)])
     else:
         groups = _group_without_mat(centres)
     objects = []
