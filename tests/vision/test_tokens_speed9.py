@@ -36,13 +36,3 @@ def test_integer_median_without_a_float_copy_equals_the_common_median():
         v = rng.integers(-2000, 2000, count).astype(np.int16)
         assert tokens._median_int(v) == float(median(v))
 
-
-def test_means_as_sums_over_counts_equal_numpys_means():
-    rng = np.random.default_rng(6)
-    for count in (1, 7, 500, 4001):
-        xs = rng.integers(0, 640, count)
-        assert xs.sum() / len(xs) == xs.mean()
-        scaled = xs / 0.4 + 123.25  # a butt's frame coordinates
-        assert scaled.sum() / len(scaled) == scaled.mean()
-        under = rng.random(count) < 0.3
-        assert np.count_nonzero(under) / len(under) == under.mean()
