@@ -41,6 +41,7 @@ rims, low contrast and pip layouts that do not fit a face.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -93,6 +94,8 @@ LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's sca
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
+SPLIT_MAX = 18  # a linked group of more than six pips, up to this many (three dice), is cut into faces
 SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-on (top-down: 1.0-1.3)
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
 # level's largest pip, its own box at least this many times as long as wide ...
@@ -1117,7 +1120,7 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
                  and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"])]
         if not clash:
             out.append(f)
-        elif all(f["count"] > out[k]["count"] for k in clash):
+        elif all(_merge_rank(f) > _merge_rank(out[k]) for k in clash):
             f.setdefault("alt", []).extend(out[k] for k in clash)
             for k in sorted(clash, reverse=True):
                 del out[k]
@@ -1125,6 +1128,12 @@ def _merge_passes(first: list[dict[str, Any]], second: list[dict[str, Any]],
         else:
             out[clash[0]].setdefault("alt", []).append(f)
     return out
+
+
+def _merge_rank(f: dict[str, Any]) -> tuple[bool, int]:
+    """Of two passes' faces on one die the one that stays: a face linked as it was found before
+    one cut from a larger group (see _split_group), then the one with more pips."""
+    return not f.get("split", False), f["count"]
 
 
 def _with_alts(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -1244,9 +1253,22 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     gray = planes[0]
     faces = []
     frame_mid = float(np.median(gray[::8, ::8])) + 1.0
-    for face in group_faces(planes, pips):
+    groups = group_faces(planes, pips)
+    cut: set[int] = set()  # the pips of parts cut from larger groups (ids)
+    while groups:
+        face = groups.pop(0)
         if round_only and any(p.merged != 1 and not p.chain for p in face):
             continue  # (a flagged row is kept only in a six's exact layout: see group_faces)
+        if sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX:
+            # more than six pips: two faces linked (dice that touch, a top and a side face), each
+            # face's pips nearer each other than the other face's: split at the widest link (its
+            # pips still seed die-body looks, as any group that made no face)
+            parts = _split_group(face)
+            groups += parts
+            cut.update(id(p) for part in parts for p in part)
+            if leftover is not None:
+                leftover += face
+            continue
         if 2 <= len(face) <= 5:
             face = face + _complete_face(planes[int(face[0].dark)], face)
         count = sum(p.count for p in face)
@@ -1264,12 +1286,59 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
         # a blurred frame (out of focus, moving hand) blurs every rim: read it, but unsure
         conf *= float(np.clip(1.6 - _rim_width(planes, face[0]) / (0.15 * st["d"] + 3.0), 0.3, 1.0))
         body_rel = st["body"] / frame_mid
-        faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size,
+        faces.append({"face": face, "count": count, "x": st["x"], "y": st["y"], "size": size, "split": id(face[0]) in cut,
                       "dark": face[0].dark, "flat": st["flat"], "d": st["d"],
                       "major": statistics.median([p.major / p.count for p in face]), "body_rel": body_rel,
                       # top faces: bright body, round pips, and (in oblique views) higher in the frame
                       "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
     return faces
+
+
+def _spanning_links(face: list[Pip]) -> list[tuple[float, int, int]]:
+    """The links (length in pip diameters, i, j) of a group's minimum spanning tree (Prim's)."""
+    n = len(face)
+    xy = np.float32([[p.x, p.y] for p in face])
+    d = np.float32([p.d for p in face])
+    dist = np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)) / np.maximum(d[:, None], d[None])
+    inside = np.zeros(n, bool)
+    inside[0] = True
+    best, frm = dist[0].copy(), np.zeros(n, int)
+    edges = []
+    for _ in range(n - 1):
+        j = int(np.argmin(np.where(inside, np.inf, best)))
+        edges.append((float(best[j]), int(frm[j]), j))
+        inside[j] = True
+        closer = dist[j] < best
+        best, frm = np.where(closer, dist[j], best), np.where(closer, j, frm)
+    return edges
+
+
+def _split_group(face: list[Pip]) -> list[list[Pip]]:
+    """A linked group of more than six pips cut at the longest link of its minimum spanning tree,
+    and its parts again while a part holds more than six pips, or three or more off a face's
+    layout (so the pips of two dice are not read as one die). Each part's blobs count again as
+    group_faces counts them (merged blobs as their pips only in a six)."""
+    edges = _spanning_links(face)
+    cut = max(edges)
+    adj: dict[int, list[int]] = {i: [] for i in range(len(face))}
+    for e in edges:
+        if e is not cut:
+            adj[e[1]].append(e[2])
+            adj[e[2]].append(e[1])
+    seen, stack = {cut[1]}, [cut[1]]
+    while stack:
+        for k in adj[stack.pop()]:
+            if k not in seen:
+                seen.add(k)
+                stack.append(k)
+    out = []
+    for part in ([p for i, p in enumerate(face) if i in seen], [p for i, p in enumerate(face) if i not in seen]):
+        if len(part) > 6 or (len(part) >= 3 and dice_body.layout_fit([(p.x, p.y) for p in part])[0] > LAYOUT_TOL):
+            out += _split_group(part)
+            continue
+        use_merged = len(part) > 1 and sum(p.merged for p in part) == 6
+        out.append([dataclasses.replace(p, count=p.merged if use_merged else 1) for p in part])
+    return out
 
 
 def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -1353,7 +1422,11 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     for f in faces:
         kept = _body_checked(pyramid, f)
         if kept is not None:
-            out.append(kept)
+            # two faces the body check found to be one die (pips of a group split in two, each
+            # recounted on the die): one die
+            if not any(abs(kept["x"] - g["x"]) < 0.25 * g["size"] and abs(kept["y"] - g["y"]) < 0.25 * g["size"]
+                       and abs(kept["size"] - g["size"]) < 0.2 * g["size"] for g in out):
+                out.append(kept)
         else:
             alts += f.get("alt", [])
     # the faces a refused face won over in another search pass (see _merge_passes) are tried
@@ -1464,6 +1537,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces = _check_bodies(pyramid, faces)
     faces += _reseed(pyramid, leftover, faces)
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
+    # with no die read from its pips, the die-first search takes the dice' size from the blobs
+    # alone (a blurred frame's smudges are die-shaped too): its dice are less sure
+    unsure = UNREAD_CONF if not taken else 1.0
     bodies = dice_body.find_dice(frame, taken, pyramid, fg)
     # a lone pip read as a one inside a larger die that the die-first search then read is one of
     # that die's pips (a three's middle pip whose neighbours the pip search lost)
@@ -1471,6 +1547,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         f["size"] < ONE_INSIDE * b.side and abs(f["x"] - b.x) < 0.5 * b.side and abs(f["y"] - b.y) < 0.5 * b.side
         for b in bodies)]
     faces += [_body_face(b) for b in bodies]
+    for f in faces[len(faces) - len(bodies):]:
+        f["conf"] *= unsure
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
     white = _dice_white(colours, [f["dark"] for f in faces], gains, light)

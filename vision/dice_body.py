@@ -21,6 +21,7 @@ import itertools
 import math
 import statistics
 from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
@@ -66,6 +67,8 @@ LOCAL_BODY = 0.35  # a blob's spots are measured against its median colour over 
 LOCAL_KERNEL = 15  # ... taken with a median window of this many pixels on a shrunk copy
 INNER_RIM = 0.1  # a lone die's rim (this share of its side) is left out when its inner colour is taken
 INNER_K = 2.0  # ... and its pips differ from that colour by more than this many times its median spread
+TWO_ALIKE = 0.5  # a two's pips differ in colour by at most this share of their difference from the body
+ONE_CENTRE = 0.12  # a spot this near a die's centre (a share of its side) is a one's pip, not a two's
 
 
 _RING = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
@@ -245,6 +248,13 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
         if count == 1 and (fill < ONE_FILL or aspect > ONE_ASPECT
                            or 2 * math.sqrt(largest / math.pi) > ONE_PIP * side):
             return out  # a lone spot in a round or long blob, or a big hole, is a letter or a stud
+        if count == 2 and _glare_two(found, out.x, out.y, side, [_at(lab, x - x0, y - y0) for x, y in found], body):
+            # a pip and a glare spot on a glossy die are no two: a one when one of them is its centre
+            if fill < ONE_FILL or aspect > ONE_ASPECT:
+                continue
+            count, found = 1, [p for p in found if math.hypot(p[0] - out.x, p[1] - out.y) <= ONE_CENTRE * side][:1]
+            if not found:
+                continue
         if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d) and diagonal(found, out.angle):
             readings.append((count, found))
     if readings:
@@ -274,6 +284,29 @@ def _count_spots(stats: np.ndarray, cents: np.ndarray, lbl: np.ndarray, unit: fl
             bx, by, bw, bh = (int(v) for v in stats[i, :4])
             found += _split_spot(lbl[by:by + bh, bx:bx + bw] == i, k, x0 + bx, y0 + by)
     return count, found, largest
+
+
+def _at(lab: list[np.ndarray], x: float, y: float) -> np.ndarray:
+    """Lab (three planes) at a point, clipped into the image."""
+    h, w = lab[0].shape
+    xi, yi = min(max(int(round(x)), 0), w - 1), min(max(int(round(y)), 0), h - 1)
+    return np.float32([p[yi, xi] for p in lab])
+
+
+def _alike_two(colours: list[np.ndarray], body: np.ndarray) -> bool:
+    """True when a two's two pips have one colour: they differ by at most TWO_ALIKE of their
+    difference from the body (a red pip and a white glare spot on a glossy die differ more)."""
+    w = np.float32([1, 1.3, 1.3])
+    apart = float(np.linalg.norm((colours[0] - colours[1]) * w))
+    return apart <= TWO_ALIKE * min(float(np.linalg.norm((c - body) * w)) for c in colours)
+
+
+def _glare_two(pips: list[tuple[float, float]], cx: float, cy: float, side: float, colours: list[np.ndarray],
+               body: np.ndarray) -> bool:
+    """True when a "two" is a one's pip and a glare spot: one spot at the die's centre (a two's pips
+    never are), the two of different colours (see _alike_two)."""
+    centred = min(math.hypot(x - cx, y - cy) for x, y in pips) <= ONE_CENTRE * side
+    return centred and not _alike_two(colours, body)
 
 
 def _framed(dist: np.ndarray, lx: np.ndarray, ly: np.ndarray, d: float, spread: float) -> bool:
@@ -389,7 +422,9 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
     # two-level contours: a die inside a tray (itself a ring of foreground) is an outer contour too
     contours, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     sh, sw = mask.shape
-    die_side = 2.0 * median(np.float32([r for _, _, r in taken])) if taken else 0.0
+    # the frame's die size: of the dice already read, or (none read) of its lone die-like blobs
+    die_side = 2.0 * median(np.float32([r for _, _, r in taken])) if taken else _blob_die_side(contours, hier, scale,
+                                                                                           BLOB_MAX * min(sh, sw))
     out = []
     tries = 0
     for ci, cnt in enumerate(contours):
@@ -435,6 +470,21 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
     return out
 
 
+def _blob_die_side(contours: Any, hier: np.ndarray, scale: float, limit: float) -> float:
+    """The median side (frame pixels) of the blobs shaped like one die (about square, filling
+    their rectangle, at most ``limit`` working pixels long): the dice' size when no die was read
+    yet (0 if there is no such blob)."""
+    sides = []
+    for ci, cnt in enumerate(contours):
+        if hier[0][ci][3] != -1 or cv2.contourArea(cnt) < 30:
+            continue
+        (_, _), (rw, rh), _ = cv2.minAreaRect(cnt)
+        if (max(rw, rh) <= min(limit, DIE_ASPECT * max(min(rw, rh), 1.0))
+                and cv2.contourArea(cnt) >= DIE_FILL * rw * rh):
+            sides.append(max(rw, rh) * scale)
+    return float(median(np.float32(sides))) if sides else 0.0
+
+
 def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
                  spots: list[tuple[float, float, float]]) -> DieBody | None:
     """A die known by its own outline off the table: a square blob of this frame's dice size whose
@@ -459,6 +509,16 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
     if len(pips) > 6 or not OUTLINE_PIP[0] * side <= d <= OUTLINE_PIP[1] * side:
         return None
     xy = [(x, y) for x, y, _ in pips]
+    if len(pips) == 2:
+        # a pip and a glare spot are no two (see _alike_two): a one when one of them is the centre
+        x0, y0 = max(int(cx - 0.5 * side), 0), max(int(cy - 0.5 * side), 0)
+        roi = frame[y0:int(math.ceil(cy + 0.5 * side)) + 1, x0:int(math.ceil(cx + 0.5 * side)) + 1]
+        if roi.shape[0] >= 3 and roi.shape[1] >= 3:
+            lab = cv2.split(_lab(cv2.GaussianBlur(roi, (3, 3), 0)))
+            if _glare_two(xy, cx, cy, side, [_at(lab, x - x0, y - y0) for x, y in xy],
+                          np.median(np.stack(lab, -1).reshape(-1, 3), 0)):
+                xy = [p for p in xy if math.hypot(p[0] - cx, p[1] - cy) <= ONE_CENTRE * side][:1]
+                pips = [s for s in pips if (s[0], s[1]) in xy]
     if len(pips) == 1:
         if (math.hypot(xy[0][0] - cx, xy[0][1] - cy) > OUTLINE_ONE * side or fill < ONE_FILL or aspect > ONE_ASPECT
                 or d > ONE_PIP * side):
