@@ -522,7 +522,7 @@ def _leftover(xs: np.ndarray, ys: np.ndarray, done: list[dict[str, Any]], missin
     return out
 
 
-CORE_GROW = 0.0
+CORE_GROW = 0.0  # a worn-down core is grown back by its depth plus this many pixels (more kept the shadow fringe)
 CORE_DEPTHS = (0.5, 0.7, 0.9, 1.1)  # shares of a butt's half width a leftover piece is worn down by to part its butts
 
 
