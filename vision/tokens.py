@@ -507,11 +507,61 @@ def _leftover(xs: np.ndarray, ys: np.ndarray, done: list[dict[str, Any]], missin
         px, py = px + x0, py + y0
         m = min(_split_count(area, single), missing - len(out))
         sub = _by_position(px, py, m, single) if m > 1 else np.zeros(len(px), int)
-        for q in range(m):
-            s = sub == q
-            if _butt_shaped(px[s], py[s], single):
-                out.append({"xs": px[s], "ys": py[s], "k": k})
+        got = [(px[sub == q], py[sub == q]) for q in range(m)]
+        got = [(qx, qy) for qx, qy in got if _butt_shaped(qx, qy, single)]
+        if len(got) < m:  # butts touching end to side, or a butt with a strand of shadow: parted at their necks
+            bx, by, bw, bh = stats[i, :4]
+            cores = _by_cores((lab[by:by + bh, bx:bx + bw] == i).astype(np.uint8), single, m)
+            # a part that, grown back to a whole butt, holds most of a piece already found (a rim the
+            # colour split cut out) is that butt again
+            grow = int(2 * np.ceil(0.5 * np.sqrt(single / (ASPECT - 1 + np.pi / 4)))) + 1
+            kept = []
+            for qx, qy in cores:
+                whole = np.zeros_like(canvas)
+                whole[qy + by, qx + bx] = 1
+                whole = cv2.dilate(whole, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+                if all(whole[p["ys"] - y0, p["xs"] - x0].mean() < 0.5 for p in done + out):
+                    kept.append((qx + bx + x0, qy + by + y0))
+            if len(kept) > len(got):
+                got = kept
+        out += [{"xs": qx, "ys": qy, "k": k} for qx, qy in got]
     return out
+
+
+CORE_GROW = 0.0  # a worn-down core is grown back by its depth plus this many pixels (more kept the shadow fringe)
+CORE_DEPTHS = (0.5, 0.7, 0.9, 1.1)  # shares of a butt's half width a leftover piece is worn down by to part its butts
+
+
+def _by_cores(region: np.ndarray, single: float, m: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Up to ``m`` butt-shaped parts of a piece the colour split left over (``region``, a window),
+    as pixel coordinates in it: the piece worn down by a share of a butt's half width falls apart at
+    the narrow necks where butts touch end to side (and loses thin strands of shadow); each core
+    grown back by as much, within the piece, its pixels going to the nearest core, is a butt when it
+    is butt-shaped. The depth that gives the most butts is kept (the shallowest of equals)."""
+    half = 0.5 * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    dist = cv2.distanceTransform(_pad1(region), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    best: list[tuple[np.ndarray, np.ndarray]] = []
+    for share in CORE_DEPTHS:
+        depth = share * half
+        n, lab = cv2.connectedComponents((dist > depth).astype(np.uint8), connectivity=8)
+        if n < 2 or n - 1 > 2 * m + 2:
+            continue
+        near = np.full(region.shape, np.inf, np.float32)
+        owner = np.zeros(region.shape, np.int32)
+        for j in range(1, n):
+            dj = cv2.distanceTransform((lab != j).astype(np.uint8), cv2.DIST_L2, 3)
+            closer = dj < near
+            near[closer] = dj[closer]
+            owner[closer] = j
+        owner[(region == 0) | (near > depth + CORE_GROW)] = 0
+        parts = []
+        for j in range(1, n):
+            qy, qx = np.nonzero(owner == j)
+            if _butt_shaped(qx, qy, single):
+                parts.append((qx, qy))
+        if len(parts) > len(best):
+            best = sorted(parts, key=lambda q: -len(q[0]))[:m]
+    return best
 
 
 FAINT_RING = 0.5  # a faint butt's surroundings differ from the table by under this share of the butt...
