@@ -66,9 +66,9 @@ PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels,
 GAIN_RANGE = (0.2, 5.0)
 # the ink threshold reaches at least this far from the corner's darkest ink towards its face level
 # (a lifted tone curve leaves black ink at half the face level)
-INK_MID = 0.4
-FACE_CHROMA = 0.3  # the least chroma of a face; more on a coloured table, unless the hue differs from the table's
-OTHER_HUE = math.tan(math.radians(45))  # a hue at least this far from the table's (across / along it) is another colour
+INK_MID = 0.35
+# the least chroma of a face; more on a coloured table, unless its hue is more than 45 degrees off the table's
+FACE_CHROMA = 0.3
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -294,10 +294,12 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
         t1, t2 = (float(np.median(o[::4, ::4])) for o in opps)
         tn = math.hypot(t1, t2)
         if tn > 0:
-            along = cv2.addWeighted(opps[0], t1 / tn, opps[1], t2 / tn, 0, dtype=cv2.CV_32F)
-            across = cv2.absdiff(cv2.addWeighted(opps[0], t2 / tn, opps[1], -t1 / tn, 0, dtype=cv2.CV_32F), 0)
-            # as colourful as a face across the table's hue, and more across it than along it
-            other = cv2.compare(across, cv2.max(along * OTHER_HUE, mx.astype(np.float32) * FACE_CHROMA), cv2.CMP_GT)
+            along = cv2.addWeighted(opps[0], t1 / tn, opps[1], t2 / tn, 0, dtype=cv2.CV_16S)
+            across = cv2.absdiff(cv2.addWeighted(opps[0], t2 / tn, opps[1], -t1 / tn, 0, dtype=cv2.CV_16S), 0)
+            # as colourful as a face across the table's hue, and more across it than along it (int16
+            # images: this runs on most frames, and float ones cost a millisecond)
+            least = cv2.multiply(mx, FACE_CHROMA, dtype=cv2.CV_16S)
+            other = cv2.compare(across, cv2.max(along, least), cv2.CMP_GT)
             mask |= other & bright
     mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
     # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
@@ -550,7 +552,7 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
         return None, 0.0
     # the ink threshold adapts to the corner: Otsu between ink and face (glare clamped to the face
     # level so it is not the bright class), never above 60 % of the face, unless even the darkest ink
-    # is lighter than a third of the face (a flat tone curve): then up to INK_MID of the way from it
+    # is lighter than about 40 % of the face (a flat tone curve): then up to INK_MID of the way from it
     otsu, _ = cv2.threshold(cv2.min(inner, paper), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     d1 = _quantile(inner, 0.01)
     cap = max(0.6 * paper, d1 + INK_MID * (paper - d1))
