@@ -13,7 +13,10 @@ hue in Lab after using the card's own white border as the white reference.
 Under a warm lamp that clips the red channel of every bright thing, the white reference is the
 borders as the camera recorded them (clipped like the faces), found among the clipped pixels by
 their middle channel. In a dim, noisy frame the hue edges rise with the measured sensor noise and
-the darkest readable index is set relative to the frame's white, not in fixed grey levels.
+the darkest readable index is set relative to the frame's white, not in fixed grey levels. On a
+coloured table a face of another hue counts even when it is no more saturated than the table (a flat
+tone curve fades a purple face to the chroma of orange wood), and where a flat picture lifts black
+ink to half the face level, the ink threshold reaches up from the corner's darkest ink.
 """
 
 from __future__ import annotations
