@@ -13,7 +13,10 @@ hue in Lab after using the card's own white border as the white reference.
 Under a warm lamp that clips the red channel of every bright thing, the white reference is the
 borders as the camera recorded them (clipped like the faces), found among the clipped pixels by
 their middle channel. In a dim, noisy frame the hue edges rise with the measured sensor noise and
-the darkest readable index is set relative to the frame's white, not in fixed grey levels.
+the darkest readable index is set relative to the frame's white, not in fixed grey levels. On a
+coloured table a face of another hue counts even when it is no more saturated than the table (a flat
+tone curve fades a purple face to the chroma of orange wood), and where a flat picture lifts black
+ink to half the face level, the ink threshold reaches up from the corner's darkest ink.
 """
 
 from __future__ import annotations
@@ -62,6 +65,13 @@ _NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat are
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
 NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
 PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels, share of the white)
+# white-balance gains are kept in this range (a warm lamp that clips red leaves blue 4-5 times weaker)
+GAIN_RANGE = (0.2, 5.0)
+# the ink threshold reaches at least this far from the corner's darkest ink towards its face level
+# (a lifted tone curve leaves black ink at half the face level)
+INK_MID = 0.35
+# the least chroma of a face; more on a coloured table, unless its hue is more than 45 degrees off the table's
+FACE_CHROMA = 0.3
 
 _TEMPLATES: tuple[np.ndarray, list] | None = None
 
@@ -251,7 +261,7 @@ def _noise(gray: np.ndarray) -> float:
 
 def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame, its chroma."""
-    gains = np.clip(white.mean() / np.maximum(white, 1.0), 0.3, 3.0)
+    gains = np.clip(white.mean() / np.maximum(white, 1.0), GAIN_RANGE[0], GAIN_RANGE[1])
     bal = cv2.multiply(small, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
     b, g, r = cv2.split(bal)
     mx = cv2.max(cv2.max(b, g), r)
@@ -274,12 +284,26 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
     b16, g16, r16 = (c.astype(np.int16) for c in (b, g, r))
     noisy = _clip((noise / max(wl, 1.0) - NOISY[0]) / (NOISY[1] - NOISY[0]), 0, 1)
     lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + int(round(max(1.0, HUE_NOISE * noisy * noise * float(gains.max()))))
-    for opp in (r16 - g16, ((r16 + g16) >> 1) - b16):
+    opps = (r16 - g16, ((r16 + g16) >> 1) - b16)
+    for opp in opps:
         edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
-    thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, 0.3, 0.5)
+    thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, FACE_CHROMA, 0.5)
     bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
     mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & bright
+    if thr > FACE_CHROMA:
+        # a coloured table raises that bar, but a face of another hue stands out from it by its hue:
+        # a purple face on orange wood under a flat tone curve is no more saturated than the wood
+        t1, t2 = (float(np.median(o[::4, ::4])) for o in opps)
+        tn = math.hypot(t1, t2)
+        if tn > 0:
+            along = cv2.addWeighted(opps[0], t1 / tn, opps[1], t2 / tn, 0, dtype=cv2.CV_16S)
+            across = cv2.absdiff(cv2.addWeighted(opps[0], t2 / tn, opps[1], -t1 / tn, 0, dtype=cv2.CV_16S), 0)
+            # as colourful as a face across the table's hue, and more across it than along it (int16
+            # images: this runs on most frames, and float ones cost a millisecond)
+            least = cv2.multiply(mx, FACE_CHROMA, dtype=cv2.CV_16S)
+            other = cv2.compare(across, cv2.max(along, least), cv2.CMP_GT)
+            mask |= other & bright
     mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
     # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
     # is mostly face-coloured already (not the table, of which only specks pass) is face too
@@ -530,9 +554,12 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
     if paper < least:
         return None, 0.0
     # the ink threshold adapts to the corner: Otsu between ink and face (glare clamped to the face
-    # level so it is not the bright class), never above 60 % of the face
+    # level so it is not the bright class), never above 60 % of the face, unless even the darkest ink
+    # is lighter than about 40 % of the face (a flat tone curve): then up to INK_MID of the way from it
     otsu, _ = cv2.threshold(cv2.min(inner, paper), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    dark = cv2.compare(vm, math.ceil(min(float(otsu), 0.6 * paper)), cv2.CMP_LT)  # vm < t, vm integer
+    d1 = _quantile(inner, 0.01)
+    cap = max(0.6 * paper, d1 + INK_MID * (paper - d1))
+    dark = cv2.compare(vm, math.ceil(min(float(otsu), cap)), cv2.CMP_LT)  # vm < t, vm integer
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     x, y, w, h, a = (st[:, k] for k in range(5))
     inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
