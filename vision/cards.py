@@ -64,6 +64,7 @@ CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row 
 _NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat areas and straight gradients
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
 NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
+DARK_FACE = (0.1, 0.3)  # brightest channel of a face, as a share of the frame's white: no card, a doubted card
 PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels, share of the white)
 # white-balance gains are kept in this range (a warm lamp that clips red leaves blue 4-5 times weaker)
 GAIN_RANGE = (0.2, 5.0)
@@ -710,8 +711,13 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
                 contrast = max(contrast, contrast2)
         if not feats:
             continue
+        # printed inks reflect at least about half of what the card's white does; a face far darker
+        # than the frame's white is a dark thing (a cable, a laptop, a dark die), or a card deep in
+        # shadow, and is trusted the less the darker it is
+        lift = float((f["face_bgr"] * gains).max() / max(float(white.mean()), 1.0))
         cards.append({"quad": quad_full, "h": f["h"] / s, "w": f["w"] / s, "lab": _lab(corrected),
-                      "features": feats, "contrast": contrast, "border_ok": border_ok})
+                      "features": feats, "contrast": contrast, "border_ok": border_ok,
+                      "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0)})
     return cards
 
 
@@ -780,7 +786,7 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
             colour, ccol = _classify_colour(c["lab"], hues, colours)
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
-            conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0)
+            conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0) * c["dark"]
             # without a white border around it, an unsure coloured thing is clutter, not a card
             if conf < (MIN_CONFIDENCE if c["border_ok"] else 2 * MIN_CONFIDENCE):
                 continue
