@@ -248,13 +248,13 @@ NOISE_FREE = 3.0  # noise (grey levels) a well-lit camera frame shows; the rule 
 NOISE_RIDGE = 1.0  # ridge (grey levels) that each grey level of noise above NOISE_FREE makes
 # An out-of-focus or shaken camera spreads a button's thin ring out: its ridge falls about as the grid
 # lines' sharpness (``_sharpness``, across the vertical and the horizontal lines) falls toward
-# SHARP_FLOOR, the sharpness of a line blurred past telling. The ridge of a frame less sharp than
-# SHARP_FULL is scaled back up by the lines' own loss, (SHARP_FULL - SHARP_FLOOR) / (sharpness -
-# SHARP_FLOOR), at most BLUR_GAIN; the rule then reads it as in a sharp frame. The renderer's frames
-# (Gaussian blur up to 1.5 px at 1280x960) are at least as sharp as SHARP_FULL on all but a few
-# boards, so their readings hardly move.
-SHARP_FULL = 0.40
-SHARP_FLOOR = 0.20
+# SHARP_FLOOR, the sharpness of a line blurred past telling. The button rule was fitted on frames at
+# least as sharp as SHARP_FULL (the renderer's blur stops at a Gaussian sigma of 1.5 px at 1280x960;
+# its own ``sharp`` input covers that range); the ridge of a frame less sharp than that is scaled back
+# up by the lines' own loss, (SHARP_FULL - SHARP_FLOOR) / (sharpness - SHARP_FLOOR), at most
+# BLUR_GAIN, so the rule reads it as in a frame of that sharpness.
+SHARP_FULL = 0.35
+SHARP_FLOOR = 0.24
 BLUR_GAIN = 8.0
 
 

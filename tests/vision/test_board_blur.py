@@ -15,13 +15,13 @@ def _contents(frame: np.ndarray) -> dict[tuple[int, int], str]:
     return {(o["row"], o["col"]): o["content"] for o in board.read(frame).objects}
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, 2])
 def test_buttons_on_an_out_of_focus_board_are_still_buttons(seed):
     frame, truth = render.scene(seed)
     seen = _contents(cv2.GaussianBlur(frame, (0, 0), 3.0))  # about a fifth of a cell's ring width
     assert len(seen) == 36
     buttons = [(t["row"], t["col"]) for t in truth if t["content"] == "button"]
-    # the reader that asked a blurred ring for nearly a sharp ring's ridge read 3 and 4 of them empty
+    # the reader that asked a blurred ring for nearly a sharp ring's ridge read 3 and 2 of them empty
     assert buttons and all(seen[c] == "button" for c in buttons)
     assert all(seen[(t["row"], t["col"])] != "button" for t in truth if t["content"] == "empty")
 
