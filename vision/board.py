@@ -246,6 +246,16 @@ BAND = 0.025  # radial step of that profile, in cells
 # dim, grainy board's empty cells do not pass for buttons.
 NOISE_FREE = 3.0  # noise (grey levels) a well-lit camera frame shows; the rule was fitted on such
 NOISE_RIDGE = 1.0  # ridge (grey levels) that each grey level of noise above NOISE_FREE makes
+# An out-of-focus or shaken camera spreads a button's thin ring out: its ridge falls about as the grid
+# lines' sharpness (``_sharpness``, across the vertical and the horizontal lines) falls toward
+# SHARP_FLOOR, the sharpness of a line blurred past telling. The button rule was fitted on frames at
+# least as sharp as SHARP_FULL (the renderer's blur stops at a Gaussian sigma of 1.5 px at 1280x960;
+# its own ``sharp`` input covers that range); the ridge of a frame less sharp than that is scaled back
+# up by the lines' own loss, (SHARP_FULL - SHARP_FLOOR) / (sharpness - SHARP_FLOOR), at most
+# BLUR_GAIN, so the rule reads it as in a frame of that sharpness.
+SHARP_FULL = 0.35
+SHARP_FLOOR = 0.24
+BLUR_GAIN = 8.0
 
 
 def _polar_bins() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -334,6 +344,13 @@ def _sharpness(top: np.ndarray) -> float:
     return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
 
 
+def _blur_gain(sharp: float) -> float:
+    """How much a frame this sharp has flattened a thin ring's ridge (1 for a sharp frame)."""
+    if sharp >= SHARP_FULL:
+        return 1.0
+    return min(BLUR_GAIN, (SHARP_FULL - SHARP_FLOOR) / max(sharp - SHARP_FLOOR, 1e-6))
+
+
 def _noise(plane: np.ndarray) -> float:
     """The board's sensor noise in grey levels: the median absolute difference between a pixel and the
     mean of its four neighbours, over every cell (printed colour and lines are smooth at this scale)."""
@@ -376,10 +393,13 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     prof = _radial_profiles(plane)
     ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise(plane) - NOISE_FREE, 0.0)
     valley = _edge_valley(_radial_profiles(lum))
+    sharp = _sharpness(top)
+    # a shaken camera blurs one way: the ring is spread as much as the lines across and along it
+    # together (their geometric mean), not as much as either alone
+    ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top.transpose(1, 0, 2)))))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
     board_l = float(median(ring_l))
-    sharp = _sharpness(top)
     return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
             "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
             "five": five, "mid_shift": np.linalg.norm(_chroma(mid) - ring_ch, axis=1),
