@@ -6,20 +6,16 @@ shared folder is not there."""
 
 from __future__ import annotations
 
-import cv2
 import pytest
 
-from vision import bench_dice, cards
+from tests.vision.photos import dev_photo
+from vision import cards
 from vision.render.cards import scene
 
-PHOTOS = bench_dice.shared_photos()
 
-
-@pytest.mark.skipif(PHOTOS is None, reason="shared dice photos not present")
 @pytest.mark.parametrize("name", ["two_23.jpg", "two_43.jpg", "six_42.jpg", "five_6.jpg"])
 def test_dark_clutter_on_a_wooden_table_is_not_read_as_a_card(name):
-    frame = cv2.imread(str(PHOTOS / "oblique" / name))
-    assert frame is not None
+    frame, _ = dev_photo(name, "oblique")
     # the reader before read a black ferrite or a dark plug as a green 4, a blue 10 or a blue x2
     assert cards.read(frame).objects == []
 

@@ -7,26 +7,14 @@ the tests skip when the shared photo folder is not there.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
 
+from tests.vision.photos import dev_photo
 from vision import bench_dice, dice
-
-PHOTOS = bench_dice.shared_photos()
-
-
-def _dev_photo(name: str) -> tuple[np.ndarray, list[dict[str, Any]]]:
-    """A top-down development photo and its labelled dice (skips when the shared photos are missing)."""
-    if PHOTOS is None:
-        pytest.skip("shared dice photos not found at <repo>/../shared or /work/shared (photos/dice)")
-    for path, truth in bench_dice.load_labels(PHOTOS, "topdown", "dev"):
-        if Path(path).name == name:
-            return cv2.imread(str(path)), truth
-    raise AssertionError(f"{name} is not a development photo")
 
 
 def _read_at(found: list[dict[str, Any]], truth: list[dict[str, Any]], box: tuple[int, int]) -> int:
@@ -38,7 +26,7 @@ def _read_at(found: list[dict[str, Any]], truth: list[dict[str, Any]], box: tupl
 def test_smoky_dice_with_dull_red_pips_are_read() -> None:
     """Smoky dice with dull red pips (the red channel barely lifts them off the body) are read
     with their pips: 86f38e2 found none of these four."""
-    frame, truth = _dev_photo("img_0137.jpg")
+    frame, truth = dev_photo("img_0137.jpg")
     found = dice.read(frame).objects
     reads = {box: _read_at(found, truth, box) for box in [(285, 268), (304, 293), (319, 189), (357, 257)]}
     assert reads == {(285, 268): 2, (304, 293): 2, (319, 189): 2, (357, 257): 1}
@@ -52,7 +40,7 @@ def test_fours_with_red_pips_on_dark_dice_are_read(name: str, box: tuple[int, in
 
 
 def _found_and_truth(name: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    frame, truth = _dev_photo(name)
+    frame, truth = dev_photo(name)
     return dice.read(frame).objects, truth
 
 

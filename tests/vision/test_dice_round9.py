@@ -7,16 +7,15 @@ photo); those tests skip when the shared photo folder is not there.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 import pytest
 
+from tests.vision.photos import dev_photo
 from vision import bench_dice, dice
 
-PHOTOS = bench_dice.shared_photos()
 LAYOUT = {3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
           5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
@@ -53,19 +52,9 @@ def test_touching_dice_of_one_colour_are_read_one_by_one(side: int) -> None:
     assert set(_at(found, 150 + side, 150)) <= {4}  # the four may be missed, never misread
 
 
-def _dev_photo(name: str) -> tuple[np.ndarray, list[dict[str, Any]]]:
-    """A top-down development photo and its labelled dice (skips when the shared photos are missing)."""
-    if PHOTOS is None:
-        pytest.skip("shared dice photos not found at <repo>/../shared or /work/shared (photos/dice)")
-    for path, truth in bench_dice.load_labels(PHOTOS, "topdown", "dev"):
-        if Path(path).name == name:
-            return cv2.imread(str(path)), truth
-    raise AssertionError(f"{name} is not a development photo")
-
-
 def _reads(name: str, boxes: list[tuple[int, int]]) -> list[int]:
     """Pips read on the labelled dice whose boxes start at ``boxes`` (0: not found)."""
-    frame, truth = _dev_photo(name)
+    frame, truth = dev_photo(name)
     found = dice.read(frame).objects
     pairs = {j: i for i, j in bench_dice.match(found, truth)}
     out = []
