@@ -40,9 +40,9 @@ def test_rendered_tuning_scenes_under_a_warm_lamp_read_every_found_die_in_its_co
 def test_a_real_photo_under_a_warm_cast_is_read_without_an_error():
     # a development photo (top-down img_0011) seen through a 2200 K cast: a face that lost two search
     # passes' merges kept its own alternatives, and the body check reached one with no colour samples
-    from .test_dice_round8 import _dev_photo
+    from tests.vision.photos import dev_photo
 
-    photo, truth = _dev_photo("img_0011.jpg")
+    photo, truth = dev_photo("img_0011.jpg")
     warm = np.clip(photo.astype(np.float32) * (kelvin_gains(2200) / kelvin_gains(5000)), 0, 255).astype(np.uint8)
     found = dice.read(warm).objects
     assert len(found) >= len(truth) // 2
