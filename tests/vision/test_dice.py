@@ -33,28 +33,33 @@ def per_die(found: list[dict], truth: list[dict], keys=("pips", "body", "pip_col
     return sum(1 for i, j in bench_dice.match(found, truth) if all(found[i][k] == truth[j][k] for k in keys))
 
 
-# --- real photos: the held-out split (every 5th photo by name), never tuned on ----------------------
+# --- real photos: the development split -------------------------------------------------------------
+# The held-out test split (every 5th photo by name) is scored only by the benchmark, once per session
+# on final code (`python3 -m vision.bench_dice real --split test`), never by the suite: a pass/fail
+# signal on it in every run would leak into tuning. These guard every other photo of the development
+# split (half of it, to keep the suite short) against regressions; the thresholds sit a little under
+# what the reader measured there.
 
 @needs_photos
-def test_real_oblique_held_out_photos_are_counted():
+def test_real_oblique_dev_photos_are_counted():
     tally = bench_dice.Tally()
-    for path, truth in bench_dice.load_labels(PHOTOS, "oblique", "test"):
+    for path, truth in bench_dice.load_labels(PHOTOS, "oblique", "dev")[::2]:
         tally.add(dice.read(cv2.imread(str(path))).objects, truth)
-    # measured (docs/bench/dice.md, round 4): recall 97.4 %, precision 94.5 %, right pips of all dice 96.4 %
+    # measured (ninth session's reader, 124 photos, 390 dice): recall 97.2 %, precision 95.2 %, right 96.9 %
     assert tally.matched / tally.truth >= 0.95
-    assert tally.matched / tally.found >= 0.92
-    assert tally.right / tally.truth >= 0.94
+    assert tally.matched / tally.found >= 0.93
+    assert tally.right / tally.truth >= 0.95
 
 
 @needs_photos
-def test_real_topdown_held_out_photos_are_counted():
+def test_real_topdown_dev_photos_are_counted():
     tally = bench_dice.Tally()
-    for path, truth in bench_dice.load_labels(PHOTOS, "topdown", "test"):
+    for path, truth in bench_dice.load_labels(PHOTOS, "topdown", "dev")[::2]:
         tally.add(dice.read(cv2.imread(str(path))).objects, truth)
-    # measured (docs/bench/dice.md, round 4): recall 84.3 %, precision 99.6 %, right pips of all dice 77.4 %
-    assert tally.matched / tally.truth >= 0.81
-    assert tally.matched / tally.found >= 0.96
-    assert tally.right / tally.truth >= 0.74
+    # measured (ninth session's reader, 80 photos, 600 dice): recall 87.3 %, precision 98.9 %, right 80.8 %
+    assert tally.matched / tally.truth >= 0.85
+    assert tally.matched / tally.found >= 0.97
+    assert tally.right / tally.truth >= 0.78
 
 
 # --- rendered scenes ---------------------------------------------------------------------------------
