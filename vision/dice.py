@@ -828,6 +828,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if darker or flatter or below_narrower:
                 keep[j] = False
                 fi["sides"] = fi.get("sides", 0) + 1
+                fi.setdefault("dropped", []).append(fj)  # its place back if fi proves no die (_check_bodies)
     return [f for f, k in zip(faces, keep, strict=True) if k]
 
 
@@ -1428,9 +1429,10 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
                        and abs(kept["size"] - g["size"]) < 0.2 * g["size"] for g in out):
                 out.append(kept)
         else:
-            alts += f.get("alt", [])
-    # the faces a refused face won over in another search pass (see _merge_passes) are tried
-    # instead, where no kept face already covers them
+            alts += f.get("alt", []) + f.get("dropped", [])
+    # the faces a refused face won over in another search pass (see _merge_passes), or took for
+    # its side faces (see _drop_side_faces: a glare spot or a coin read as a large one is no die
+    # and has no side faces), are tried instead, where no kept face already covers them
     passed: list[dict[str, Any]] = []
     for a in alts:
         if any(math.hypot(a["x"] - g["x"], a["y"] - g["y"]) < 0.5 * max(a["size"], g["size"]) for g in out + passed):
