@@ -109,6 +109,7 @@ WB_LIMITS = (0.5, 2.0)  # the frame's gains for the pip search: a coloured table
 CAST_LIMITS = (0.1, 10.0)  # the frame's light estimate itself (a lamp's cast goes far beyond WB_LIMITS)
 EXPOSURE_MIN, EXPOSURE_MAX = 120.0, 3.0  # colours of a dim frame are named as if brighter: see _exposure
 CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by more than this is taken off
+OFF_FACE = 1.45  # a recount's added pip this far out in its face's layout (corner pips at 1) is off that face
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 
 
@@ -828,6 +829,7 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if darker or flatter or below_narrower:
                 keep[j] = False
                 fi["sides"] = fi.get("sides", 0) + 1
+                fi.setdefault("dropped", []).append(fj)  # its place back if fi proves no die (_check_bodies)
     return [f for f, k in zip(faces, keep, strict=True) if k]
 
 
@@ -1428,9 +1430,10 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
                        and abs(kept["size"] - g["size"]) < 0.2 * g["size"] for g in out):
                 out.append(kept)
         else:
-            alts += f.get("alt", [])
-    # the faces a refused face won over in another search pass (see _merge_passes) are tried
-    # instead, where no kept face already covers them
+            alts += f.get("alt", []) + f.get("dropped", [])
+    # the faces a refused face won over in another search pass (see _merge_passes), or took for
+    # its side faces (see _drop_side_faces: a glare spot or a coin read as a large one is no die
+    # and has no side faces), are tried instead, where no kept face already covers them
     passed: list[dict[str, Any]] = []
     for a in alts:
         if any(math.hypot(a["x"] - g["x"], a["y"] - g["y"]) < 0.5 * max(a["size"], g["size"]) for g in out + passed):
@@ -1469,6 +1472,10 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         return None  # spots on a blob that neither recount as a die nor lie in a die's layout
     if not b.count and len(f["face"]) < f["count"] and not _fits_layout(f):
         return None  # long blobs taken for touching pips, with no clean die around them: print (an 8)
+    if b.kind == "die" and b.count > f["count"] >= 4 and _added_off_face(f, spots, b.pips):
+        # the die's blob holds another face's pips too (see _added_off_face): the face's own count
+        f["x"], f["y"], f["size"] = b.x, b.y, b.side
+        return f
     if b.kind == "die" and b.count:
         # the recount mends split or lost pips; it can lose pips too (a six's columns merge into
         # two bars on a small die): a face whose own pips lie in their face's exact layout, all on
@@ -1479,6 +1486,32 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         f["x"], f["y"] = b.x, b.y
         f["size"] = b.side
     return f
+
+
+def _added_off_face(f: dict[str, Any], spots: list[tuple[float, float]], recount: list[tuple[float, float]]) -> bool:
+    """True when every pip a die-body recount adds to a face of four or five pips in their exact
+    layout lies off that face: beyond the square of its corner pips (at 1 in the layout) by
+    OFF_FACE. The blob of a die's body then holds another face's pips: the side face below an
+    oblique die's top (same body, a little darker), or a touching die of the same colour. The pips
+    the search missed on the face itself lie inside that square (a six's middle row, a five's
+    centre). Twos and threes are left to the recount: their diagonal does not fix the square (a
+    six's column fits a three, and the other column lies beside it)."""
+    n = len(spots)
+    if n != f["count"] or n < 4 or not _fits_layout(f):
+        return False
+    z = np.array([complex(x, y) for x, y in spots])
+    near = 0.6 * f["d"]
+    added = [complex(x, y) for x, y in recount if min(abs(complex(x, y) - z)) > near]
+    if not added:
+        return False
+    # the face's best fit onto its layout (rotation, scale, shift), as dice_body.layout_fit makes it
+    centre = z.mean()
+    zc = z[dice_body.PERMS[n]] - centre
+    wc = dice_body.LAYOUTS_C[n][-1]
+    a = (zc * np.conj(wc)).sum(1) / (np.abs(wc) ** 2).sum()
+    k = int(np.argmin(np.abs(zc - a[:, None] * wc).sum(1) / np.maximum(np.abs(a), 1e-6)))
+    w = (np.array(added) - centre) / a[k]
+    return bool(np.all(np.maximum(np.abs(w.real), np.abs(w.imag)) > OFF_FACE))
 
 
 def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
