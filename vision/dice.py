@@ -1465,6 +1465,8 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         return None  # white spots that the red pass found too (glare on black plastic): no red pips
     if f["count"] == 1 and b.kind in ("touch", "framed") and not f.get("sides"):
         return None  # a lone spot with no clean die around it: glare, a stud, a coin
+    if b.kind == "square":
+        f["x"], f["y"], f["size"] = b.x, b.y, b.side  # a one framed by a die the colour of the table
     if b.kind == "die" and not b.count and not dice_body.diagonal(spots, b.angle):
         return None  # two or three spots along a side of their blob: print, not a die
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
