@@ -95,6 +95,8 @@ COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the f
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
+LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
+# (a sharp rim; 0.72 before: a 5-6 px pip's inside is blurred by the camera and JPEG, 0.70-0.71 there)
 SPLIT_MAX = 18  # a linked group of more than six pips, up to this many (three dice), is cut into faces
 SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-on (top-down: 1.0-1.3)
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
@@ -751,7 +753,7 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
     # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly
     inner = RING12 * np.float32([0.6 * r, 0.6 * r * p.d / max(p.major, 1.0)])
     ivals = _sample(gray, p.x + inner[:, 0], p.y + inner[:, 1]).astype(np.float32)
-    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < 0.72:
+    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < LONE_RIM:
         return False
     for k in (2.0, 2.7):
         ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
@@ -1466,6 +1468,8 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         return None  # white spots that the red pass found too (glare on black plastic): no red pips
     if f["count"] == 1 and b.kind in ("touch", "framed") and not f.get("sides"):
         return None  # a lone spot with no clean die around it: glare, a stud, a coin
+    if b.kind == "square":
+        f["x"], f["y"], f["size"] = b.x, b.y, b.side  # a one framed by a die the colour of the table
     if b.kind == "die" and not b.count and not dice_body.diagonal(spots, b.angle):
         return None  # two or three spots along a side of their blob: print, not a die
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):

@@ -41,6 +41,9 @@ FRAME_REACH = 0.8  # a faint die's outline is sought up to this many die sides b
 FRAME_K = 2.0  # an outline differs from the body by more than this many times the body's spread (+4)
 FRAME_MIN = 8.0  # ... and by at least this (8-bit Lab units)
 FRAME_RAYS = 14  # of 16 rays from the face's centre, this many must cross an outline
+SQUARE_FIT = 0.06  # a lone pip's outline is a square around it: its rays end within this share of the fitted
+SQUARE_SPAN = 1.2  # ... square's half side, and the longest (to a corner) this many times the shortest (a coin's
+# rim is a circle)
 SYM_CENTRE = 0.2  # the pips' centre lies within this share of the side from the body's centre
 SYM_D = 0.8  # every pip's mirror image through that centre lies this many pip diameters from a pip
 SYM_SIDE = 0.1  # ... or this share of the side
@@ -149,7 +152,7 @@ def _look_scaled(pyr: Pyramid, pips: list[tuple[float, float, float]], reach: fl
         return (x + 0.5) * s - 0.5, (y + 0.5) * s - 0.5
 
     b = _look(img, [((x + 0.5) / s - 0.5, (y + 0.5) / s - 0.5, pd / s) for x, y, pd in pips], reach / s, expect)
-    if b.kind != "die":
+    if b.kind not in ("die", "square"):
         return b
     b.x, b.y = to_frame(b.x, b.y)
     b.side *= s
@@ -196,7 +199,15 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
     around = float(median(border))
     lo_thr = BODY_SPREAD_K * spread + 6.0
     if around < AROUND_K * lo_thr or pip_gap < GAP_K * lo_thr:
-        return DieBody("framed" if _framed(dist, lx, ly, d, spread) else "faint")
+        if not _framed(dist, lx, ly, d, spread):
+            return DieBody("faint")
+        if len(pips) == 1:
+            side = _square_side(dist, lx, ly, d, spread)
+            if side:
+                # a lone pip framed by a square of a die's size: a one on a die the colour of the table
+                return DieBody("square", cx, cy, side, dark=bool(pip[0] < body[0]), body_l=float(body[0]),
+                               pip_l=float(pip[0]), pip_d=d)
+        return DieBody("framed")
     thr = max(min(0.5 * around, 0.45 * pip_gap), lo_thr)
     body_mask = (dist <= thr).astype(np.uint8)
     n, lbl = cv2.connectedComponents(body_mask, connectivity=4)
@@ -326,6 +337,37 @@ def _framed(dist: np.ndarray, lx: np.ndarray, ly: np.ndarray, d: float, spread: 
     vals = dist[ys, xs]
     hits = (vals > max(FRAME_K * spread + 4.0, FRAME_MIN)).any(1)
     return int(hits.sum()) >= FRAME_RAYS
+
+
+def _square_side(dist: np.ndarray, lx: np.ndarray, ly: np.ndarray, d: float, spread: float) -> float:
+    """The side of the square outline centred on a lone pip (0 when the outline is no such square).
+
+    The rays of _framed end where they cross the outline; around a one they end on a square (its
+    corners SQUARE_SPAN or more farther than its sides), around a coin or a round stud on a circle.
+    """
+    h, w = dist.shape
+    cx, cy = float(lx[0]), float(ly[0])
+    ts = np.linspace(0.9 * d, 0.9 * d + FRAME_REACH * 3.5 * d, 48, dtype=np.float32)
+    ang = np.linspace(0, 2 * np.pi, 32, endpoint=False, dtype=np.float32)
+    xs = np.clip(np.rint(cx + np.cos(ang)[:, None] * ts[None, :]), 0, w - 1).astype(int)
+    ys = np.clip(np.rint(cy + np.sin(ang)[:, None] * ts[None, :]), 0, h - 1).astype(int)
+    hit = dist[ys, xs] > max(FRAME_K * spread + 4.0, FRAME_MIN)
+    if not hit.any(1).all():
+        return 0.0
+    t = ts[hit.argmax(1)]
+    if t.max() < SQUARE_SPAN * t.min():
+        return 0.0
+    best = None
+    for phi in np.linspace(0, 0.5 * np.pi, 18, endpoint=False):
+        m = np.maximum(np.abs(np.cos(ang - phi)), np.abs(np.sin(ang - phi)))
+        half = float(np.median(t * m))
+        misfit = float(np.median(np.abs(t * m - half))) / max(half, 1e-3)
+        if best is None or misfit < best[0]:
+            best = (misfit, half)
+    misfit, half = best
+    if misfit > SQUARE_FIT or d > ONE_PIP * 2 * half:
+        return 0.0
+    return 2 * half
 
 
 def _split_spot(spot: np.ndarray, k: int, x0: int, y0: int) -> list[tuple[float, float]]:
