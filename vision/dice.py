@@ -1312,10 +1312,19 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     return faces
 
 
-def _explained(f: dict[str, Any]) -> bool:
+def _explained(pyramid: dice_body.Pyramid, f: dict[str, Any], faces: list[dict[str, Any]]) -> bool:
     """A first-pass face the brightest-channel pass need not look at again: three or more pips in a
-    die's exact layout, linked as found (not cut from a larger group)."""
-    return not f["split"] and f["count"] >= LAYOUT_MIN and _fits_layout(f)
+    die's exact layout, linked as found (not cut from a larger group), the only face of the first
+    pass on its die (no other face as near as _merge_passes' clash), and kept by the die-body check
+    with its own count. A die whose pips made two faces, whose recount differs (a six found as two
+    rows of three) or that the check refuses is searched again: the other pass's face there may be
+    the one that passes. The check's looks are kept per frame: _check_bodies asks again for free."""
+    if f["split"] or f["count"] < LAYOUT_MIN or not _fits_layout(f):
+        return False
+    if any(g is not f and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"]) for g in faces):
+        return False
+    kept = _body_checked(pyramid, dict(f))  # (a copy: the check recounts in place)
+    return kept is not None and kept["count"] == f["count"]
 
 
 def _spanning_links(face: list[Pip]) -> list[tuple[float, int, int]]:
@@ -1522,6 +1531,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     light = _light_gains(frame)
     gains = np.clip(light, *WB_LIMITS)
     faces = _faces_of(planes_of(frame, channels), pip_range, leftover, scout=SCOUT)
+    pyramid = dice_body.Pyramid(frame)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
@@ -1529,7 +1539,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         value = cv2.max(cv2.max(blue, green), red)
         # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips.
         # It looks only where the first pass left dice unexplained (see _explained)
-        known = [f for f in faces if _explained(f)] if SKIP_EXPLAINED else []
+        known = [f for f in faces if _explained(pyramid, f, faces)] if SKIP_EXPLAINED else []
         skip = [(f["x"] - 0.5 * f["size"], f["y"] - 0.5 * f["size"], f["x"] + 0.5 * f["size"], f["y"] + 0.5 * f["size"])
                 for f in known]
         extra = [f for f in _faces_of((value, value), pip_range, round_only=True, scout=SCOUT, skip=skip)
@@ -1562,7 +1572,6 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     ids = {id(f) for f in kept}
     back = [a for f in faces if id(f) not in ids and f.get("redness") for a in f.get("alt", [])]
     faces = _drop_side_faces(kept + back) if back else kept
-    pyramid = dice_body.Pyramid(frame)
     faces = _check_bodies(pyramid, faces)
     faces += _reseed(pyramid, leftover, faces)
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
