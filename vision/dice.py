@@ -1314,14 +1314,15 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
 
 def _explained(pyramid: dice_body.Pyramid, f: dict[str, Any], faces: list[dict[str, Any]]) -> bool:
     """A first-pass face the brightest-channel pass need not look at again: three or more pips in a
-    die's exact layout, linked as found (not cut from a larger group), the only face of the first
-    pass on its die (no other face as near as _merge_passes' clash), and kept by the die-body check
+    die's exact layout, linked as found (not cut from a larger group), the only face of its pips'
+    polarity on its die (no other as near as _merge_passes' clash), and kept by the die-body check
     with its own count. A die whose pips made two faces, whose recount differs (a six found as two
     rows of three) or that the check refuses is searched again: the other pass's face there may be
     the one that passes. The check's looks are kept per frame: _check_bodies asks again for free."""
     if f["split"] or f["count"] < LAYOUT_MIN or not _fits_layout(f):
         return False
-    if any(g is not f and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"]) for g in faces):
+    if any(g is not f and g["dark"] == f["dark"] and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"])
+           for g in faces):
         return False
     kept = _body_checked(pyramid, dict(f))  # (a copy: the check recounts in place)
     return kept is not None and kept["count"] == f["count"]
