@@ -6,7 +6,8 @@ The reader works from the pips outwards, so it does not care what colour the tab
    dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
    pips in luminance; blobs of touching pips (a six on a small die) count as two or three; a
    second pass searches both polarities in the brightest channel (coloured pips on coloured
-   bodies), and where both passes found a face on one die the one with more pips is kept; on
+   bodies), but not on dice the first pass read cleanly (see _explained), and where both passes
+   found a face on one die the one with more pips is kept; on
    frames with red pixels a third pass seeks bright pips in the red channel (red pips on blue or
    black dice), its local mean taken over the dice alone so a white table does not lift it; the
    two finest levels are searched only in boxes where a cheap pre-pass (vision.dice_scout) sees
