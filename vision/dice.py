@@ -6,7 +6,8 @@ The reader works from the pips outwards, so it does not care what colour the tab
    dark pips are sought in a blue+green plane (gold pips on a white die are dark there), bright
    pips in luminance; blobs of touching pips (a six on a small die) count as two or three; a
    second pass searches both polarities in the brightest channel (coloured pips on coloured
-   bodies), and where both passes found a face on one die the one with more pips is kept; on
+   bodies), but not on dice the first pass read cleanly (see _explained), and where both passes
+   found a face on one die the one with more pips is kept; on
    frames with red pixels a third pass seeks bright pips in the red channel (red pips on blue or
    black dice), its local mean taken over the dice alone so a white table does not lift it; the
    two finest levels are searched only in boxes where a cheap pre-pass (vision.dice_scout) sees
@@ -113,6 +114,7 @@ EXPOSURE_MIN, EXPOSURE_MAX = 120.0, 3.0  # colours of a dim frame are named as i
 CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by more than this is taken off
 OFF_FACE = 1.45  # a recount's added pip this far out in its face's layout (corner pips at 1) is off that face
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
+SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
 
 
 @dataclass
@@ -298,14 +300,21 @@ def _level_mask(g: np.ndarray, mean: np.ndarray, is_dark: bool) -> np.ndarray:
 
 def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: Any, scale: float,
                  offset: tuple[int, int],
-                 lo: float, hi: float, is_dark: bool, sides: tuple[int, int, int, int] = (0, 0, 0, 0)) -> list[tuple]:
+                 lo: float, hi: float, is_dark: bool, sides: tuple[int, int, int, int] = (0, 0, 0, 0),
+                 skip: list[tuple[float, float, float, float]] | None = None) -> list[tuple]:
     """Pip-shaped blobs of one level's mask (touching pips split by Otsu), in frame pixels.
 
     ``g`` and ``mask`` may be a region of the level whose top-left corner is ``offset`` frame pixels;
     blobs closer than ``sides`` pixels to its left, top, right or bottom side are left out, and so
     are blobs within the bounds of such a blob (a box cuts the blobs that cross its side, and opens
-    their holes; a pip is found whole in its own box).
+    their holes; a pip is found whole in its own box). Blobs whose every candidate would lie in a
+    frame box of ``skip`` (see find_pips) are not looked at.
     """
+    ox, oy = offset[0] + (scale - 1) / 2, offset[1] + (scale - 1) / 2
+    # skip boxes in this region's pixels: a blob's candidates lie in its bounds and the 2 pixels
+    # _split_blob looks around it, so those must lie in the box (x0 <= x < x1 in frame pixels)
+    inside = [((x0 - ox) / scale + 2, (y0 - oy) / scale + 2, (x1 - ox) / scale - 1, (y1 - oy) / scale - 1)
+              for x0, y0, x1, y1 in skip or ()]
     cand: list[tuple] = []
     left, top = sides[0], sides[1]
     right, bottom = g.shape[1] - sides[2], g.shape[0] - sides[3]
@@ -317,6 +326,8 @@ def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: An
             continue
         if any(a <= x0 and b <= y0 and x0 + w0 <= c and y0 + h0 <= d for a, b, c, d in cut):
             continue  # within a blob the box cuts open: on the whole level it may lie in that blob's hole
+        if any(a <= x0 and b <= y0 and x0 + w0 + 2 < c and y0 + h0 + 2 < d for a, b, c, d in inside):
+            continue  # explained already: its pips would be dropped
         shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
         if shape is not None:
             cand.append(shape)
@@ -324,7 +335,6 @@ def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: An
         if (shape is None or shape[6]) and max(w0, h0) <= 7 * hi:
             cand += _split_blob(g, mask, x0, y0, w0, h0, lo, hi, is_dark)
     cand += _split_touching(g, mean, cand, is_dark)
-    ox, oy = offset[0] + (scale - 1) / 2, offset[1] + (scale - 1) / 2
     return [(cx * scale + ox, cy * scale + oy, major * scale, minor * scale, angle, merged, is_dark, chain)
             for cx, cy, major, minor, angle, merged, chain in cand]
 
@@ -445,7 +455,7 @@ def _local_mean(g: np.ndarray, fg: np.ndarray | None) -> np.ndarray:
 
 def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float] = (2.6, 80.0),
               fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False),
-              scout: bool = False) -> list[Pip]:
+              scout: bool = False, skip: list[tuple[float, float, float, float]] | None = None) -> list[Pip]:
     """All pip candidates of a frame's planes, each from the pyramid level that suits its size.
 
     ``fg`` is the foreground mask (uint8 0/255, any size) of dice_body.foreground: where it is set
@@ -453,7 +463,8 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
 
     With ``scout`` (and no ``fg``) the two finest levels (about 94 % of the pixels) are searched only in
     the boxes where vision.dice_scout sees spots on the next coarser level; the coarser levels are
-    searched whole.
+    searched whole. ``skip`` are frame boxes (x0, y0, x1, y1) already explained (dice an earlier pass
+    read): the scout sees no spots there, and no pip is kept whose centre lies in one.
     """
     # one plane can serve both polarities (the brightest-channel pass): its pyramid and box means
     # are made once
@@ -489,7 +500,10 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
             same = len(levels) == 2 and levels[0] is levels[1]
             shared = dice_scout.spot_mean(levels[0]) if same else None
             spots = [dice_scout.loose_spots(lv, is_dark, shared) for lv, is_dark in zip(levels, polarities, strict=True)]
-            boxes[k] = dice_scout.fine_boxes(functools.reduce(cv2.bitwise_or, spots), pyramids[id(planes[0])][k].shape[:2])
+            spot = functools.reduce(cv2.bitwise_or, spots)
+            if skip:
+                dice_scout.blank(spot, skip, 2.0 ** (k + 1))
+            boxes[k] = dice_scout.fine_boxes(spot, pyramids[id(planes[0])][k].shape[:2])
     pips: list[Pip] = []
     for is_dark in polarities:
         plane = planes[int(is_dark)]
@@ -505,10 +519,12 @@ def find_pips(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
                               _inner_sides((x, y, w, h), g.shape[:2])) for x, y, w, h in boxes[k]]
                 else:
                     parts = [(g, mean_of(plane, k), (0, 0), (0, 0, 0, 0))]
-                cand += _level_cands(parts, g.size, scale, lo, hi, is_dark)
+                cand += _level_cands(parts, g.size, scale, lo, hi, is_dark, skip)
             scale *= 2.0
         if cand:
             pips += _check_rings(np.array(cand, np.float64), plane)
+    if skip:
+        pips = [p for p in pips if not any(x0 <= p.x < x1 and y0 <= p.y < y1 for x0, y0, x1, y1 in skip)]
     return _dedupe(pips)
 
 
@@ -522,8 +538,10 @@ def _inner_sides(box: tuple[int, int, int, int], shape: tuple[int, int]) -> tupl
 
 
 def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int], tuple[int, int, int, int]]],
-                 level_size: int, scale: float, lo: float, hi: float, is_dark: bool) -> list[tuple]:
-    """Pip-shaped blobs of one pyramid level, searched in ``parts`` (image, box mean, offset, inner sides)."""
+                 level_size: int, scale: float, lo: float, hi: float, is_dark: bool,
+                 skip: list[tuple[float, float, float, float]] | None = None) -> list[tuple]:
+    """Pip-shaped blobs of one pyramid level, searched in ``parts`` (image, box mean, offset, inner
+    sides), but for those in ``skip`` boxes (see _level_blobs)."""
     masks = [_level_mask(g, mean, is_dark) for g, mean, _, _ in parts]
     marked = sum(cv2.countNonZero(m) for m in masks)
     if marked > MAX_MASK_FRACTION * level_size:
@@ -538,7 +556,7 @@ def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int], tupl
         return []  # sensor noise or a busy pattern at this scale, not pips on plain dice
     cand: list[tuple] = []
     for (g, mean, offset, sides), m, cs in zip(parts, masks, contours, strict=True):
-        cand += _level_blobs(g, mean, m, cs, scale, offset, lo, hi, is_dark, sides)
+        cand += _level_blobs(g, mean, m, cs, scale, offset, lo, hi, is_dark, sides, skip)
     return cand
 
 
@@ -1243,15 +1261,16 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
               leftover: list[Pip] | None = None, round_only: bool = False,
               fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False),
-              scout: bool = False) -> list[dict[str, Any]]:
+              scout: bool = False, skip: list[tuple[float, float, float, float]] | None = None) -> list[dict[str, Any]]:
     """Every plausible face (linked pips, 1-6 of them) found in one pair of search planes.
 
     Pips of groups that make no face (more than six, a lone pip in clutter) go to ``leftover``;
     ``round_only`` keeps only faces of round single pips (no touching pips taken as one blob, but
     for the flagged rows of a six);
-    ``scout`` limits the two finest pyramid levels to where vision.dice_scout sees spots.
+    ``scout`` limits the two finest pyramid levels to where vision.dice_scout sees spots; ``skip``
+    are frame boxes already explained (see find_pips).
     """
-    pips = find_pips(planes, pip_range, fg, polarities, scout)
+    pips = find_pips(planes, pip_range, fg, polarities, scout, skip)
     if not pips:
         return []
     gray = planes[0]
@@ -1296,6 +1315,22 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
                       # top faces: bright body, round pips, and (in oblique views) higher in the frame
                       "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
     return faces
+
+
+def _explained(pyramid: dice_body.Pyramid, f: dict[str, Any], faces: list[dict[str, Any]]) -> bool:
+    """A first-pass face the brightest-channel pass need not look at again: three or more pips in a
+    die's exact layout, linked as found (not cut from a larger group), the only face of its pips'
+    polarity on its die (no other as near as _merge_passes' clash), and kept by the die-body check
+    with its own count. A die whose pips made two faces, whose recount differs (a six found as two
+    rows of three) or that the check refuses is searched again: the other pass's face there may be
+    the one that passes. The check's looks are kept per frame: _check_bodies asks again for free."""
+    if f["split"] or f["count"] < LAYOUT_MIN or not _fits_layout(f):
+        return False
+    if any(g is not f and g["dark"] == f["dark"] and math.hypot(g["x"] - f["x"], g["y"] - f["y"]) < 0.5 * max(g["size"], f["size"])
+           for g in faces):
+        return False
+    kept = _body_checked(pyramid, dict(f))  # (a copy: the check recounts in place)
+    return kept is not None and kept["count"] == f["count"]
 
 
 def _spanning_links(face: list[Pip]) -> list[tuple[float, int, int]]:
@@ -1535,13 +1570,19 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     light = _light_gains(frame)
     gains = np.clip(light, *WB_LIMITS)
     faces = _faces_of(planes_of(frame, channels), pip_range, leftover, scout=SCOUT)
+    pyramid = dice_body.Pyramid(frame)
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
         blue, green, red = channels
         value = cv2.max(cv2.max(blue, green), red)
-        # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips
-        extra = _faces_of((value, value), pip_range, round_only=True, scout=SCOUT)
+        # it sees coloured print (text, logos) as dark blobs too: only faces of round single pips.
+        # It looks only where the first pass left dice unexplained (see _explained)
+        known = [f for f in faces if _explained(pyramid, f, faces)] if SKIP_EXPLAINED else []
+        skip = [(f["x"] - 0.5 * f["size"], f["y"] - 0.5 * f["size"], f["x"] + 0.5 * f["size"], f["y"] + 0.5 * f["size"])
+                for f in known]
+        extra = [f for f in _faces_of((value, value), pip_range, round_only=True, scout=SCOUT, skip=skip)
+                 if not any(math.hypot(f["x"] - g["x"], f["y"] - g["y"]) < 0.5 * max(f["size"], g["size"]) for g in known)]
         faces = _merge_passes(faces, extra)
         # a third pass: red pips on a blue or black body match its luminance and its brightest
         # channel, but stand out in the red channel alone (bright pips only: the red channel's dark
@@ -1570,7 +1611,6 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     ids = {id(f) for f in kept}
     back = [a for f in faces if id(f) not in ids and f.get("redness") for a in f.get("alt", [])]
     faces = _drop_side_faces(kept + back) if back else kept
-    pyramid = dice_body.Pyramid(frame)
     faces = _check_bodies(pyramid, faces)
     faces += _reseed(pyramid, leftover, faces)
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]

@@ -19,6 +19,8 @@ The coarser levels are always searched whole, so large dice do not depend on the
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -54,6 +56,17 @@ def spot_mean(level: np.ndarray) -> np.ndarray:
     """The box mean loose_spots compares a level with: as wide as the search's box mean on the next
     finer level."""
     return cv2.blur(level, (SPOT_BLOCK, SPOT_BLOCK))
+
+
+def blank(spots: np.ndarray, skip: list[tuple[float, float, float, float]], scale: float) -> None:
+    """Clear the spots (in place) of a level ``scale`` times smaller than the frame inside frame
+    boxes (x0, y0, x1, y1) that need no search (dice an earlier pass has read)."""
+    h, w = spots.shape[:2]
+    for x0, y0, x1, y1 in skip:
+        xa, ya = max(int(math.ceil(x0 / scale)), 0), max(int(math.ceil(y0 / scale)), 0)
+        xb, yb = min(int(x1 // scale), w), min(int(y1 // scale), h)
+        if xb > xa and yb > ya:
+            spots[ya:yb, xa:xb] = 0
 
 
 def fine_boxes(spots: np.ndarray, shape: tuple[int, int]) -> list[tuple[int, int, int, int]] | None:
