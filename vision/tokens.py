@@ -893,6 +893,26 @@ def _lighter_core(planes: list[tuple[np.ndarray, np.ndarray]], x: int, y: int, p
 # a faint butt (white on light wood) differs from the table by these shares of the threshold (the
 # higher first: there it touches less wood grain)
 FAINT_FRACS = (0.7, 0.45)
+RING_HOLE = 1.2  # a hole up to this many butts' area in a faint piece is (part of) the inside of a butt seen by its outline
+
+
+def _ring_holes(low: np.ndarray, grown: np.ndarray, single: float) -> np.ndarray | None:
+    """The holes of ``low`` that are the insides of rings, or None: a butt whose middle matches the
+    table (a white butt on pale wood, a black one on dark wood, any butt of the table's own shade)
+    differs from the table only along its outline, where its shaded rim and its contact shadow are,
+    and passes a low threshold as a ring. A hole is such an inside when it is at most RING_HOLE butts'
+    area and holds no butt already found (``grown``: a ring of shadow around a found butt is not a second butt)."""
+    pad = cv2.copyMakeBorder(1 - low, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1)
+    cv2.floodFill(pad, None, (0, 0), 0)  # the table reached from the frame's edge; what is left are holes
+    holes = pad[1:-1, 1:-1]
+    if not cv2.countNonZero(holes):
+        return None
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=4)
+    area = stats[:, cv2.CC_STAT_AREA]
+    ok = area <= RING_HOLE * single
+    ok[0] = False
+    ok[lab[(grown > 0) & (holes > 0)]] = False
+    return ok[lab].astype(np.uint8) if ok.any() else None
 
 
 def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list[dict[str, Any]],
@@ -902,7 +922,9 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
     pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
     are taken out of the lower threshold's pieces first, so a faint butt touching a found one is seen
     on its own; what is left is taken only where it is butt-shaped (about one butt's area, filling
-    its rectangle, a butt's length to width), so wood grain, shadows and rims stay out."""
+    its rectangle, a butt's length to width), so wood grain, shadows and rims stay out. A ring of
+    the lower threshold (a butt seen only by its outline) is taken with its inside, where no piece
+    of its own was taken."""
     _, low = cv2.threshold(d8, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     low = cv2.bitwise_and(low, search)
     found = np.zeros_like(low)
@@ -911,11 +933,34 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
             found[c["pts"][1], c["pts"][0]] = 1
     crumbs = None  # the small pieces' numbers, painted once a faint butt is found
     grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
-    low = cv2.morphologyEx(cv2.subtract(low, grown), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _pieces8(low, LEFT_AREA * single)
+    low = cv2.subtract(low, grown)
+    holes = _ring_holes(low, grown, single)
+    ringed = None if holes is None else cv2.morphologyEx(cv2.bitwise_or(low, holes), cv2.MORPH_OPEN, _K3)
+    low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     h, w = low.shape
     drop: set[int] = set()
     added = []
+    taken = np.zeros_like(low)  # the faint butts added, where a ring's filled piece may not be taken again
+
+    def add(piece: np.ndarray, x: int, y: int, xs: np.ndarray, ys: np.ndarray, area: int) -> None:
+        nonlocal crumbs
+        if crumbs is None:
+            crumbs = np.zeros(low.shape, np.int32)
+            for ci, c in enumerate(comps):
+                if c["area"] < LEFT_AREA * single:
+                    crumbs[c["pts"][1], c["pts"][0]] = ci + 1
+        held = np.unique(crumbs[ys + y, xs + x])
+        drop.update(int(v) - 1 for v in held[held > 0])
+        taken[ys + y, xs + x] = 1
+        outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        c = {"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)}
+        (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
+        c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
+        c["aspect"] = c["long"] / (2 * c["half"])
+        c["faint"] = True
+        added.append(c)
+
+    n, lab, stats = _pieces8(low, LEFT_AREA * single)
     for i in np.nonzero(stats[:, cv2.CC_STAT_AREA])[0]:
         x, y, bw, bh, area = stats[i].tolist()
         if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
@@ -934,25 +979,29 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
             area = len(xs)
         elif not _stands_out(d8, xs + x, ys + y, single, grown):
             continue
-        if crumbs is None:
-            crumbs = np.zeros(low.shape, np.int32)
-            for ci, c in enumerate(comps):
-                if c["area"] < LEFT_AREA * single:
-                    crumbs[c["pts"][1], c["pts"][0]] = ci + 1
-        held = np.unique(crumbs[ys + y, xs + x])
-        drop.update(int(v) - 1 for v in held[held > 0])
-        outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        c = {"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)}
-        (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
-        c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
-        c["aspect"] = c["long"] / (2 * c["half"])
-        c["faint"] = True
-        added.append(c)
+        add(piece, x, y, xs, ys, area)
+    if ringed is not None:
+        # rings: the pieces of the lower threshold with their insides filled, each once and only where
+        # it holds a filled inside and no faint butt was taken
+        n, lab, stats = _pieces8(ringed, LEFT_AREA * single)
+        for i in np.nonzero(stats[:, cv2.CC_STAT_AREA])[0]:
+            x, y, bw, bh, area = stats[i].tolist()
+            if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+                continue
+            piece = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
+            inside = holes[y:y + bh, x:x + bw] & piece
+            if not inside.any() or (taken[y:y + bh, x:x + bw] & piece).any():
+                continue
+            ys, xs = np.nonzero(piece)
+            if not _butt_shaped(xs, ys, single):
+                continue
+            ry, rx = np.nonzero(piece & (1 - inside))  # the ring itself stands out, its inside is the table's
+            if not _stands_out(d8, rx + x, ry + y, single, grown):
+                continue
+            add(piece, x, y, xs, ys, area)
     if not added:
         return comps
     return [c for ci, c in enumerate(comps) if ci not in drop] + added
-
-
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
