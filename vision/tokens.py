@@ -896,23 +896,32 @@ FAINT_FRACS = (0.7, 0.45)
 RING_HOLE = 1.2  # a hole up to this many butts' area in a faint piece is (part of) the inside of a butt seen by its outline
 
 
-def _ring_holes(low: np.ndarray, grown: np.ndarray, single: float) -> np.ndarray | None:
-    """The holes of ``low`` that are the insides of rings, or None: a butt whose middle matches the
-    table (a white butt on pale wood, a black one on dark wood, any butt of the table's own shade)
-    differs from the table only along its outline, where its shaded rim and its contact shadow are,
-    and passes a low threshold as a ring. A hole is such an inside when it is at most RING_HOLE butts'
-    area and holds no butt already found (``grown``: a ring of shadow around a found butt is not a second butt)."""
-    pad = cv2.copyMakeBorder(1 - low, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1)
-    cv2.floodFill(pad, None, (0, 0), 0)  # the table reached from the frame's edge; what is left are holes
-    holes = pad[1:-1, 1:-1]
-    if not cv2.countNonZero(holes):
+def _ring_holes(low: np.ndarray, grown: np.ndarray, single: float) -> tuple[np.ndarray, list[tuple[int, ...]]] | None:
+    """The holes of ``low`` that are the insides of rings (a mask, and each one's box), or None: a
+    butt whose middle matches the table (a white butt on pale wood, a black one on dark wood, any butt
+    of the table's own shade) differs from the table only along its outline, where its shaded rim and
+    its contact shadow are, and passes a low threshold as a ring. A hole is such an inside when it is
+    at most RING_HOLE butts' area and holds no butt already found (``grown``: a ring of shadow around
+    a found butt is not a second butt). Found from the pieces' inner outlines, not by a fill of the table."""
+    outlines, tree = cv2.findContours(low, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
         return None
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=4)
-    area = stats[:, cv2.CC_STAT_AREA]
-    ok = area <= RING_HOLE * single
-    ok[0] = False
-    ok[lab[(grown > 0) & (holes > 0)]] = False
-    return ok[lab].astype(np.uint8) if ok.any() else None
+    holes, boxes = None, []
+    for k in np.nonzero(tree[0][:, 3] >= 0)[0]:
+        c = outlines[k]
+        if cv2.contourArea(c) > RING_HOLE * single:
+            continue
+        x, y, bw, bh = cv2.boundingRect(c)
+        win = np.zeros((bh, bw), np.uint8)
+        cv2.drawContours(win, [c - np.int32([x, y])], -1, 1, -1)
+        hole = cv2.subtract(win, low[y:y + bh, x:x + bw])  # the outline's inside, less the piece's own pixels
+        if not hole.any() or (hole & grown[y:y + bh, x:x + bw]).any():
+            continue
+        if holes is None:
+            holes = np.zeros_like(low)
+        holes[y:y + bh, x:x + bw] |= hole
+        boxes.append((x, y, bw, bh))
+    return None if holes is None else (holes, boxes)
 
 
 def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list[dict[str, Any]],
@@ -934,8 +943,8 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
     crumbs = None  # the small pieces' numbers, painted once a faint butt is found
     grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
     low = cv2.subtract(low, grown)
-    holes = _ring_holes(low, grown, single)
-    ringed = None if holes is None else cv2.morphologyEx(cv2.bitwise_or(low, holes), cv2.MORPH_OPEN, _K3)
+    rings = _ring_holes(low, grown, single)
+    raw = low
     low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     h, w = low.shape
     drop: set[int] = set()
@@ -980,17 +989,30 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
         elif not _stands_out(d8, xs + x, ys + y, single, grown):
             continue
         add(piece, x, y, xs, ys, area)
-    if ringed is not None:
-        # rings: the pieces of the lower threshold with their insides filled, each once and only where
-        # it holds a filled inside and no faint butt was taken
-        n, lab, stats = _pieces8(ringed, LEFT_AREA * single)
-        for i in np.nonzero(stats[:, cv2.CC_STAT_AREA])[0]:
-            x, y, bw, bh, area = stats[i].tolist()
-            if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+    if rings is not None:
+        # rings: the pieces of the lower threshold with their insides filled (opened like the others),
+        # each in a window a butt's length around its inside, taken only where no faint butt was
+        holes, boxes = rings
+        reach = int(np.sqrt(single * ASPECT)) + 2
+        for hx, hy, hw, hh in boxes:
+            if taken[hy:hy + hh, hx:hx + hw].any():
                 continue
-            piece = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
+            x0, y0 = max(0, hx - reach), max(0, hy - reach)
+            x1, y1 = min(w, hx + hw + reach), min(h, hy + hh + reach)
+            ringed = cv2.morphologyEx(cv2.bitwise_or(raw[y0:y1, x0:x1], holes[y0:y1, x0:x1]), cv2.MORPH_OPEN, _K3)
+            m, lab, stats, _ = cv2.connectedComponentsWithStats(ringed, connectivity=8)
+            at = lab[hy - y0:hy - y0 + hh, hx - x0:hx - x0 + hw][holes[hy:hy + hh, hx:hx + hw] > 0]
+            if not at.any():
+                continue
+            i = int(at.max())
+            x, y, bw, bh, area = stats[i].tolist()
+            if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 \
+                    or x + bw >= ringed.shape[1] or y + bh >= ringed.shape[0]:
+                continue  # too small or large, or reaching beyond its window (or the frame's edge)
+            x, y = x + x0, y + y0
+            piece = (lab[y - y0:y - y0 + bh, x - x0:x - x0 + bw] == i).astype(np.uint8)
             inside = holes[y:y + bh, x:x + bw] & piece
-            if not inside.any() or (taken[y:y + bh, x:x + bw] & piece).any():
+            if (taken[y:y + bh, x:x + bw] & piece).any():
                 continue
             ys, xs = np.nonzero(piece)
             if not _butt_shaped(xs, ys, single):
