@@ -893,6 +893,35 @@ def _lighter_core(planes: list[tuple[np.ndarray, np.ndarray]], x: int, y: int, p
 # a faint butt (white on light wood) differs from the table by these shares of the threshold (the
 # higher first: there it touches less wood grain)
 FAINT_FRACS = (0.7, 0.45)
+RING_HOLE = 1.2  # a hole up to this many butts' area in a faint piece is (part of) the inside of a butt seen by its outline
+
+
+def _ring_holes(low: np.ndarray, grown: np.ndarray, single: float) -> tuple[np.ndarray, list[tuple[int, ...]]] | None:
+    """The holes of ``low`` that are the insides of rings (a mask, and each one's box), or None: a
+    butt whose middle matches the table (a white butt on pale wood, a black one on dark wood, any butt
+    of the table's own shade) differs from the table only along its outline, where its shaded rim and
+    its contact shadow are, and passes a low threshold as a ring. A hole is such an inside when it is
+    at most RING_HOLE butts' area and holds no butt already found (``grown``: a ring of shadow around
+    a found butt is not a second butt). Found from the pieces' inner outlines, not by a fill of the table."""
+    outlines, tree = cv2.findContours(low, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
+        return None
+    holes, boxes = None, []
+    for k in np.nonzero(tree[0][:, 3] >= 0)[0]:
+        c = outlines[k]
+        if cv2.contourArea(c) > RING_HOLE * single:
+            continue
+        x, y, bw, bh = cv2.boundingRect(c)
+        win = np.zeros((bh, bw), np.uint8)
+        cv2.drawContours(win, [c - np.int32([x, y])], -1, 1, -1)
+        hole = cv2.subtract(win, low[y:y + bh, x:x + bw])  # the outline's inside, less the piece's own pixels
+        if not hole.any() or (hole & grown[y:y + bh, x:x + bw]).any():
+            continue
+        if holes is None:
+            holes = np.zeros_like(low)
+        holes[y:y + bh, x:x + bw] |= hole
+        boxes.append((x, y, bw, bh))
+    return None if holes is None else (holes, boxes)
 
 
 def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list[dict[str, Any]],
@@ -902,7 +931,9 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
     pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
     are taken out of the lower threshold's pieces first, so a faint butt touching a found one is seen
     on its own; what is left is taken only where it is butt-shaped (about one butt's area, filling
-    its rectangle, a butt's length to width), so wood grain, shadows and rims stay out."""
+    its rectangle, a butt's length to width), so wood grain, shadows and rims stay out. A ring of
+    the lower threshold (a butt seen only by its outline) is taken with its inside, where no piece
+    of its own was taken."""
     _, low = cv2.threshold(d8, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     low = cv2.bitwise_and(low, search)
     found = np.zeros_like(low)
@@ -911,11 +942,34 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
             found[c["pts"][1], c["pts"][0]] = 1
     crumbs = None  # the small pieces' numbers, painted once a faint butt is found
     grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
-    low = cv2.morphologyEx(cv2.subtract(low, grown), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _pieces8(low, LEFT_AREA * single)
+    low = cv2.subtract(low, grown)
+    rings = _ring_holes(low, grown, single)
+    raw = low
+    low = cv2.morphologyEx(low, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     h, w = low.shape
     drop: set[int] = set()
     added = []
+    taken = np.zeros_like(low)  # the faint butts added, where a ring's filled piece may not be taken again
+
+    def add(piece: np.ndarray, x: int, y: int, xs: np.ndarray, ys: np.ndarray, area: int) -> None:
+        nonlocal crumbs
+        if crumbs is None:
+            crumbs = np.zeros(low.shape, np.int32)
+            for ci, c in enumerate(comps):
+                if c["area"] < LEFT_AREA * single:
+                    crumbs[c["pts"][1], c["pts"][0]] = ci + 1
+        held = np.unique(crumbs[ys + y, xs + x])
+        drop.update(int(v) - 1 for v in held[held > 0])
+        taken[ys + y, xs + x] = 1
+        outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        c = {"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)}
+        (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
+        c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
+        c["aspect"] = c["long"] / (2 * c["half"])
+        c["faint"] = True
+        added.append(c)
+
+    n, lab, stats = _pieces8(low, LEFT_AREA * single)
     for i in np.nonzero(stats[:, cv2.CC_STAT_AREA])[0]:
         x, y, bw, bh, area = stats[i].tolist()
         if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
@@ -934,25 +988,42 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
             area = len(xs)
         elif not _stands_out(d8, xs + x, ys + y, single, grown):
             continue
-        if crumbs is None:
-            crumbs = np.zeros(low.shape, np.int32)
-            for ci, c in enumerate(comps):
-                if c["area"] < LEFT_AREA * single:
-                    crumbs[c["pts"][1], c["pts"][0]] = ci + 1
-        held = np.unique(crumbs[ys + y, xs + x])
-        drop.update(int(v) - 1 for v in held[held > 0])
-        outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        c = {"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)}
-        (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
-        c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
-        c["aspect"] = c["long"] / (2 * c["half"])
-        c["faint"] = True
-        added.append(c)
+        add(piece, x, y, xs, ys, area)
+    if rings is not None:
+        # rings: the pieces of the lower threshold with their insides filled (opened like the others),
+        # each in a window a butt's length around its inside, taken only where no faint butt was
+        holes, boxes = rings
+        reach = int(np.sqrt(single * ASPECT)) + 2
+        for hx, hy, hw, hh in boxes:
+            if taken[hy:hy + hh, hx:hx + hw].any():
+                continue
+            x0, y0 = max(0, hx - reach), max(0, hy - reach)
+            x1, y1 = min(w, hx + hw + reach), min(h, hy + hh + reach)
+            ringed = cv2.morphologyEx(cv2.bitwise_or(raw[y0:y1, x0:x1], holes[y0:y1, x0:x1]), cv2.MORPH_OPEN, _K3)
+            m, lab, stats, _ = cv2.connectedComponentsWithStats(ringed, connectivity=8)
+            at = lab[hy - y0:hy - y0 + hh, hx - x0:hx - x0 + hw][holes[hy:hy + hh, hx:hx + hw] > 0]
+            if not at.any():
+                continue
+            i = int(at.max())
+            x, y, bw, bh, area = stats[i].tolist()
+            if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 \
+                    or x + bw >= ringed.shape[1] or y + bh >= ringed.shape[0]:
+                continue  # too small or large, or reaching beyond its window (or the frame's edge)
+            x, y = x + x0, y + y0
+            piece = (lab[y - y0:y - y0 + bh, x - x0:x - x0 + bw] == i).astype(np.uint8)
+            inside = holes[y:y + bh, x:x + bw] & piece
+            if (taken[y:y + bh, x:x + bw] & piece).any():
+                continue
+            ys, xs = np.nonzero(piece)
+            if not _butt_shaped(xs, ys, single):
+                continue
+            ry, rx = np.nonzero(piece & (1 - inside))  # the ring itself stands out, its inside is the table's
+            if not _stands_out(d8, rx + x, ry + y, single, grown):
+                continue
+            add(piece, x, y, xs, ys, area)
     if not added:
         return comps
     return [c for ci, c in enumerate(comps) if ci not in drop] + added
-
-
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
