@@ -117,7 +117,7 @@ SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
 CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
 # colour lies within this share of the body-to-pip contrast of the pips' (body's) colour (see _centre_corner)
-CENTRE_REACH = 0.5  # ... and the die runs on past a pip found so at least this share of the two pips' distance
+CENTRE_REACH = 0.5  # ... and the die runs on past each corner pip's place at least this share of the two pips' distance
 
 
 @dataclass
@@ -1553,10 +1553,11 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     body taken at the four edge midpoints of that layout, plain body on a three and a five alike;
     the pip colour at the two pips found): a pip within CENTRE_T of the pips' colour, body within
     CENTRE_T of the body's. The die must show a clear body (its four samples within half the
-    contrast of each other), and a pip found on the layout the die's corner beyond it (the
-    die-first search's foreground running on for CENTRE_REACH of the pips' distance): beside a real
-    two whose pips lie near its centre, the spot past a pip is the table, which may have the pips'
-    colour. Exactly one choice of centre must give a three or five.
+    contrast of each other) and lie all round the centre pip: the die-first search's foreground
+    runs on from it past all four corner pips' places by CENTRE_REACH of the pips' distance. Beside
+    a real two (whose pips may lie near its centre) the spot past a pip is the table, which may
+    have the pips' colour, and a corner pip taken for the centre has the die's edge next to it.
+    Exactly one choice of centre must give a three or five.
     """
     spots = _face_spots(f["face"])
     if f["count"] != 2 or len(spots) != 2:
@@ -1597,9 +1598,12 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
         r = 0.5 * d
         if not all(r <= q[0] <= fw - 1 - r and r <= q[1] <= fh - 1 - r for q in others):
             continue
+        # the centre pip has the die around it: its corners beyond the corner pips all round
+        far = (1.0 + CENTRE_REACH) * sep
+        if any(_reach(fg, c, u / sep, far) < far for u in (v, -v, w, -w)):
+            continue
         t = [float((colour(q) - body) @ axis) / (gap * gap) for q in others]
-        pips = [abs(tq - 1.0) <= CENTRE_T and _reach(fg, q, (q - c) / sep, sep) >= CENTRE_REACH * sep
-                for tq, q in zip(t, others, strict=True)]
+        pips = [abs(tq - 1.0) <= CENTRE_T for tq in t]
         if pips[0] and abs(t[1]) <= CENTRE_T and abs(t[2]) <= CENTRE_T:
             readings.append(3)
         elif all(pips):
