@@ -117,7 +117,7 @@ SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
 CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
 # colour lies within this share of the body-to-pip contrast of the pips' (body's) colour (see _centre_corner)
-CENTRE_REACH = 0.5  # ... and the die runs on past each corner pip's place at least this share of the two pips' distance
+CENTRE_REACH = 0.5  # ... and the die runs on past each corner pip's place by this share of the pips' distance
 
 
 @dataclass
@@ -1574,8 +1574,8 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     x1, y1 = min(int(math.ceil(mid[0] + reach)) + 1, fw), min(int(math.ceil(mid[1] + reach)) + 1, fh)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return 0
-    lab = cv2.cvtColor(cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6)),
-                       cv2.COLOR_BGR2LAB).astype(np.float32)
+    blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6))
+    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2LAB).astype(np.float32)
     off = np.float32([x0, y0])
     inner = INNER * (0.5 * d)
 
