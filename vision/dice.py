@@ -115,6 +115,9 @@ CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by mo
 OFF_FACE = 1.45  # a recount's added pip this far out in its face's layout (corner pips at 1) is off that face
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
+CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
+# colour lies within this share of the body-to-pip contrast of the pips' (body's) colour (see _centre_corner)
+CENTRE_REACH = 0.5  # ... and the die runs on past each corner pip's place by this share of the pips' distance
 
 
 @dataclass
@@ -1527,6 +1530,87 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     return f
 
 
+def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float) -> float:
+    """How far (frame pixels, at most ``limit``) the die-first search's foreground runs from frame
+    point q in direction u (a unit vector): 0 when q is off it."""
+    mask, scale = fg
+    h, w = mask.shape
+    for t in np.arange(0.0, limit + scale, scale):
+        x, y = int((q[0] + t * u[0]) / scale), int((q[1] + t * u[1]) / scale)
+        if not (0 <= x < w and 0 <= y < h and mask[y, x]):
+            return float(t)
+    return float(limit)
+
+
+def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
+    """The count of a "two" whose pips are a three's centre and corner pip: 3 (or 5; 0: a two).
+
+    When the search loses one corner pip of a three (a pip with glare on it, a low-contrast pip),
+    the two pips left, a centre and a corner, look like a two whose pips lie near each other, as
+    they do on many real twos. Either pip may be the centre; the layout then says where the other
+    pips are: the corner mirrored through the centre (three and five) and the two corners across
+    (five only). Each spot is judged by its colour on the face's own axis from body to pip (the
+    body taken at the four edge midpoints of that layout, plain body on a three and a five alike;
+    the pip colour at the two pips found): a pip within CENTRE_T of the pips' colour, body within
+    CENTRE_T of the body's. The die must show a clear body (its four samples within half the
+    contrast of each other) and lie all round the centre pip: the die-first search's foreground
+    runs on from it past all four corner pips' places by CENTRE_REACH of the pips' distance. Beside
+    a real two (whose pips may lie near its centre) the spot past a pip is the table, which may
+    have the pips' colour, and a corner pip taken for the centre has the die's edge next to it.
+    Exactly one choice of centre must give a three or five.
+    """
+    spots = _face_spots(f["face"])
+    if f["count"] != 2 or len(spots) != 2:
+        return 0
+    a, b = np.float32(spots[0]), np.float32(spots[1])
+    sep = float(np.hypot(*(a - b)))
+    if sep <= 0.0:
+        return 0
+    d = float(np.median([p.d for p in f["face"]]))
+    reach = 2.0 * sep + d + 2.0
+    mid = 0.5 * (a + b)
+    fh, fw = frame.shape[:2]
+    x0, y0 = max(int(mid[0] - reach), 0), max(int(mid[1] - reach), 0)
+    x1, y1 = min(int(math.ceil(mid[0] + reach)) + 1, fw), min(int(math.ceil(mid[1] + reach)) + 1, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return 0
+    blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6))
+    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2LAB).astype(np.float32)
+    off = np.float32([x0, y0])
+    inner = INNER * (0.5 * d)
+
+    def colour(q: np.ndarray) -> np.ndarray:
+        """The median Lab colour inside a pip-sized disc at frame point q."""
+        return np.median(_sample(lab, q[0] - off[0] + inner[:, 0], q[1] - off[1] + inner[:, 1]), 0)
+
+    pip = 0.5 * (colour(a) + colour(b))
+    readings = []
+    for c, k in ((a, b), (b, a)):
+        v = k - c
+        w = np.float32([-v[1], v[0]])
+        edges = np.stack([colour(c + s * (v + t * w) / 2) for s in (1, -1) for t in (1, -1)])
+        body = np.median(edges, 0)
+        axis = pip - body
+        gap = float(np.sqrt(axis @ axis))
+        if gap < 1.0 or float(np.sqrt(((edges - body) ** 2).sum(1)).max()) > 0.5 * gap:
+            continue
+        others = [c - v, c + w, c - w]
+        r = 0.5 * d
+        if not all(r <= q[0] <= fw - 1 - r and r <= q[1] <= fh - 1 - r for q in others):
+            continue
+        # the centre pip has the die around it: its corners beyond the corner pips all round
+        far = (1.0 + CENTRE_REACH) * sep
+        if any(_reach(fg, c, u / sep, far) < far for u in (v, -v, w, -w)):
+            continue
+        t = [float((colour(q) - body) @ axis) / (gap * gap) for q in others]
+        pips = [abs(tq - 1.0) <= CENTRE_T for tq in t]
+        if pips[0] and abs(t[1]) <= CENTRE_T and abs(t[2]) <= CENTRE_T:
+            readings.append(3)
+        elif all(pips):
+            readings.append(5)
+    return readings[0] if len(readings) == 1 else 0
+
+
 def _added_off_face(f: dict[str, Any], spots: list[tuple[float, float]], recount: list[tuple[float, float]]) -> bool:
     """True when every pip a die-body recount adds to a face of four or five pips in their exact
     layout lies off that face: beyond the square of its corner pips (at 1 in the layout) by
@@ -1617,6 +1701,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     # with no die read from its pips, the die-first search takes the dice' size from the blobs
     # alone (a blurred frame's smudges are die-shaped too): its dice are less sure
     unsure = UNREAD_CONF if not taken else 1.0
+    fg = fg if fg is not None else dice_body.foreground(frame)  # (as find_dice would make it)
     bodies = dice_body.find_dice(frame, taken, pyramid, fg)
     # a lone pip read as a one inside a larger die that the die-first search then read is one of
     # that die's pips (a three's middle pip whose neighbours the pip search lost)
@@ -1626,6 +1711,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     faces += [_body_face(b) for b in bodies]
     for f in faces[len(faces) - len(bodies):]:
         f["conf"] *= unsure
+    for f in faces:
+        f["count"] = _centre_corner(frame, fg, f) or f["count"]
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
     white = _dice_white(colours, [f["dark"] for f in faces], gains, light)
