@@ -1586,10 +1586,10 @@ def _print_beside(frame: np.ndarray, f: dict[str, Any]) -> bool:
     to_pip = np.sqrt((((lab - pip) * wgt) ** 2).sum(2))
     gap = float(np.sqrt((((pip - body) * wgt) ** 2).sum()))
     yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
-    beside = (xx - cx) ** 2 + (yy - cy) ** 2 <= reach ** 2
+    beside = (xx - cx) ** 2 + (yy - cy) ** 2 <= reach**2
     own = 0.5 * max(p.major / p.count for p in f["face"]) + 1.5  # each pip's own blob (a flat pip's length)
     for x, y in spots:
-        beside &= (xx - x) ** 2 + (yy - y) ** 2 > own ** 2
+        beside &= (xx - x) ** 2 + (yy - y) ** 2 > own**2
     matter = int(np.count_nonzero(beside & (to_body > 0.5 * gap) & (to_pip < to_body)))
     return matter > PRINT_MATTER * math.pi * (0.5 * d) ** 2
 
