@@ -115,6 +115,7 @@ CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by mo
 OFF_FACE = 1.45  # a recount's added pip this far out in its face's layout (corner pips at 1) is off that face
 PRINT_REACH = 0.9  # a two's face reaches this many pip diameters beyond its pips (a die's margin) ...
 PRINT_MATTER = 1.5  # ... and holds no more pip-coloured matter beside its pips than this many pips' area
+FLAT_UNCLEAN = 1.4  # a face with no clean die around it, its pips this much flatter than the frame's clean dice', is none
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
 
@@ -1482,7 +1483,7 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
             passed.append(kept)
     # nor the side face of a kept face or of another such face
     fronts = {id(g) for g in _drop_side_faces(out + passed)}
-    return out + [g for g in passed if id(g) in fronts]
+    return _drop_flat_unclean(out + [g for g in passed if id(g) in fronts])
 
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
@@ -1497,6 +1498,7 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
     side = max(1.5 * far, 5.0 * f["d"])
     b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
+    f["body_kind"] = b.kind  # (see _drop_flat_unclean)
     if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
         return None
     if f.get("redness") and b.kind != "die" and (f["count"] < REDNESS_LAYOUT_MIN or not _fits_layout(f)):
@@ -1555,6 +1557,22 @@ def _added_off_face(f: dict[str, Any], spots: list[tuple[float, float]], recount
     k = int(np.argmin(np.abs(zc - a[:, None] * wc).sum(1) / np.maximum(np.abs(a), 1e-6)))
     w = (np.array(added) - centre) / a[k]
     return bool(np.all(np.maximum(np.abs(w.real), np.abs(w.imag)) > OFF_FACE))
+
+
+def _drop_flat_unclean(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The faces kept by the body check without a clean die around them, less those whose pips are
+    FLAT_UNCLEAN times flatter than the typical pips of the frame's clean dice.
+
+    One camera sees every die on the table from about the same angle, so the top faces' pips are
+    foreshortened alike (round from above, ellipses in an oblique view). A face turned further
+    from the camera than the frame's top faces is a side face (its top face missed), and strokes
+    of print are long whatever the view: with no clean die around it, nothing says it is a top
+    face. A frame with no clean die has no measure: its faces are all kept."""
+    ref = [f["flat"] for f in faces if f.get("body_kind") == "die"]
+    if not ref:
+        return faces
+    limit = FLAT_UNCLEAN * statistics.median(ref)
+    return [f for f in faces if f.get("body_kind") in (None, "die", "square") or f["flat"] < limit]
 
 
 def _print_beside(frame: np.ndarray, f: dict[str, Any]) -> bool:
