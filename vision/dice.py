@@ -26,7 +26,9 @@ The reader works from the pips outwards, so it does not care what colour the tab
    a surface that runs on (a plate, a printed panel) is dropped, and so is one whose body does not
    stand out from its surroundings unless its pips lie in a die's exact layout; a lone pip needs a
    clean square die around it; inside a clean die the pips are counted again relative to its body
-   colour, which mends faces whose pips the search split or lost (small dice, marbled bodies);
+   colour, which mends faces whose pips the search split or lost (small dice, marbled bodies); with
+   no clean die around it, a two with more pip-coloured matter beside its pips (print) and a face
+   whose pips are much flatter than the frame's clean dice' (a side face, print) are dropped;
 6. dice the pip search missed are looked for from their bodies: pips that made no face, and round
    spots inside blobs that differ from a median-estimated table colour (each spot measured against
    its own die's local body colour, so dice that touch in one blob are seen one by one), each seed
