@@ -26,7 +26,9 @@ The reader works from the pips outwards, so it does not care what colour the tab
    a surface that runs on (a plate, a printed panel) is dropped, and so is one whose body does not
    stand out from its surroundings unless its pips lie in a die's exact layout; a lone pip needs a
    clean square die around it; inside a clean die the pips are counted again relative to its body
-   colour, which mends faces whose pips the search split or lost (small dice, marbled bodies);
+   colour, which mends faces whose pips the search split or lost (small dice, marbled bodies); with
+   no clean die around it, a two with more pip-coloured matter beside its pips (print) and a face
+   whose pips are much flatter than the frame's clean dice' (a side face, print) are dropped;
 6. dice the pip search missed are looked for from their bodies: pips that made no face, and round
    spots inside blobs that differ from a median-estimated table colour (each spot measured against
    its own die's local body colour, so dice that touch in one blob are seen one by one), each seed
@@ -113,6 +115,9 @@ CAST_LIMITS = (0.1, 10.0)  # the frame's light estimate itself (a lamp's cast go
 EXPOSURE_MIN, EXPOSURE_MAX = 120.0, 3.0  # colours of a dim frame are named as if brighter: see _exposure
 CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by more than this is taken off
 OFF_FACE = 1.45  # a recount's added pip this far out in its face's layout (corner pips at 1) is off that face
+PRINT_REACH = 0.9  # a two's face reaches this many pip diameters beyond its pips (a die's margin) ...
+PRINT_MATTER = 1.5  # ... and holds no more pip-coloured matter beside its pips than this many pips' area
+FLAT_UNCLEAN = 1.4  # a face with no clean die around it, its pips this much flatter than the frame's clean dice', is none
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
 CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
@@ -1483,7 +1488,7 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
             passed.append(kept)
     # nor the side face of a kept face or of another such face
     fronts = {id(g) for g in _drop_side_faces(out + passed)}
-    return out + [g for g in passed if id(g) in fronts]
+    return _drop_flat_unclean(out + [g for g in passed if id(g) in fronts])
 
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
@@ -1498,6 +1503,7 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max()) if len(xy) > 1 else 0.0
     side = max(1.5 * far, 5.0 * f["d"])
     b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
+    f["body_kind"] = b.kind  # (see _drop_flat_unclean)
     if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
         return None
     if f.get("redness") and b.kind != "die" and (f["count"] < REDNESS_LAYOUT_MIN or not _fits_layout(f)):
@@ -1508,6 +1514,8 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         return None  # a lone spot with no clean die around it: glare, a stud, a coin
     if b.kind == "square":
         f["x"], f["y"], f["size"] = b.x, b.y, b.side  # a one framed by a die the colour of the table
+    if f["count"] == 2 and b.kind != "die" and _print_beside(pyramid.levels[0], f):
+        return None  # two gaps in print (the counters of letters, a key's legend), not a two
     if b.kind == "die" and not b.count and not dice_body.diagonal(spots, b.angle):
         return None  # two or three spots along a side of their blob: print, not a die
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
@@ -1635,6 +1643,59 @@ def _added_off_face(f: dict[str, Any], spots: list[tuple[float, float]], recount
     k = int(np.argmin(np.abs(zc - a[:, None] * wc).sum(1) / np.maximum(np.abs(a), 1e-6)))
     w = (np.array(added) - centre) / a[k]
     return bool(np.all(np.maximum(np.abs(w.real), np.abs(w.imag)) > OFF_FACE))
+
+
+def _drop_flat_unclean(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The faces kept by the body check without a clean die around them, less those whose pips are
+    FLAT_UNCLEAN times flatter than the typical pips of the frame's clean dice.
+
+    One camera sees every die on the table from about the same angle, so the top faces' pips are
+    foreshortened alike (round from above, ellipses in an oblique view). A face turned further
+    from the camera than the frame's top faces is a side face (its top face missed), and strokes
+    of print are long whatever the view: with no clean die around it, nothing says it is a top
+    face. A frame with no clean die has no measure: its faces are all kept."""
+    ref = [f["flat"] for f in faces if f.get("body_kind") == "die"]
+    if not ref:
+        return faces
+    limit = FLAT_UNCLEAN * statistics.median(ref)
+    return [f for f in faces if f.get("body_kind") in (None, "die", "square") or f["flat"] < limit]
+
+
+def _print_beside(frame: np.ndarray, f: dict[str, Any]) -> bool:
+    """True when a face's disc (its pips and a die's margin of PRINT_REACH pip diameters around
+    them) holds more than PRINT_MATTER pips' area of pip-coloured matter beside its pips.
+
+    A two's face is plain body but for its two pips. Two holes in print (the counters of letters
+    on a label, with the ink taken for the body) or two bits of a key's legend have more of the
+    same colour right beside them: the rest of the label or the legend. Colours are the face's
+    own (Lab medians of its pips and of a ring of body around them), so any light, body and pip
+    colour and either polarity are measured alike."""
+    spots = _face_spots(f["face"])
+    d = float(f["d"])
+    xy = np.float32(spots)
+    cx, cy = (float(v) for v in xy.mean(0))
+    far = float(np.sqrt(((xy[:, None] - xy[None]) ** 2).sum(2)).max())
+    reach = 0.5 * far + PRINT_REACH * d
+    h, w = frame.shape[:2]
+    x0, y0 = max(int(cx - reach) - 1, 0), max(int(cy - reach) - 1, 0)
+    x1, y1 = min(int(math.ceil(cx + reach)) + 2, w), min(int(math.ceil(cy + reach)) + 2, h)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return False
+    lab = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2LAB).astype(np.float32)
+    ring = (xy[:, None, :] + 0.85 * d * RING16[None]).reshape(-1, 2)
+    body = median(_sample(lab, ring[:, 0] - x0, ring[:, 1] - y0).astype(np.float32))
+    pip = median(_sample(lab, xy[:, 0] - x0, xy[:, 1] - y0).astype(np.float32))
+    wgt = np.float32([1.0, 1.3, 1.3])
+    to_body = np.sqrt((((lab - body) * wgt) ** 2).sum(2))
+    to_pip = np.sqrt((((lab - pip) * wgt) ** 2).sum(2))
+    gap = float(np.sqrt((((pip - body) * wgt) ** 2).sum()))
+    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    beside = (xx - cx) ** 2 + (yy - cy) ** 2 <= reach**2
+    own = 0.5 * max(p.major / p.count for p in f["face"]) + 1.5  # each pip's own blob (a flat pip's length)
+    for x, y in spots:
+        beside &= (xx - x) ** 2 + (yy - y) ** 2 > own**2
+    matter = int(np.count_nonzero(beside & (to_body > 0.5 * gap) & (to_pip < to_body)))
+    return matter > PRINT_MATTER * math.pi * (0.5 * d) ** 2
 
 
 def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str, Any]]:
