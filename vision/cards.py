@@ -65,6 +65,14 @@ _NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat are
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
 NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
 DARK_FACE = (0.1, 0.3)  # brightest channel of a face, as a share of the frame's white: no card, a doubted card
+# how far from the face towards white (weakest channel after the white balance) the surround of a face's
+# second-worst side reaches: no card, a trusted card (a card's face is framed by its white border)
+FRAMED = (0.3, 0.38)
+# the room between a face and white counts as at least this share of the white (a pale face: a lifted
+# tone curve, a sheen, leaves little room, and its border is judged on that)
+FRAMED_ROOM = 0.7
+# how far out a face's white border is looked for: at least this many pixels, or this share of its height
+BORDER_BAND = (2.0, 0.06)
 PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels, share of the white)
 # white-balance gains are kept in this range (a warm lamp that clips red leaves blue 4-5 times weaker)
 GAIN_RANGE = (0.2, 5.0)
@@ -509,6 +517,48 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
     return keep.mean(axis=0) if len(keep) else None
 
 
+def _framed(
+    small: np.ndarray, quad: np.ndarray, fh: float, gains: np.ndarray, face_bgr: np.ndarray, white_level: float
+) -> float:
+    """How well a face is framed in white (work scale): the second-least, over its four sides, of how far
+    the whitest pixel just outside the side (the median along the side) reaches from the face towards
+    the frame's white, in the weakest channel after the white balance (as a share of the room between
+    the face and white, taken as at least FRAMED_ROOM of the white: most faces leave more).
+
+    A card's face is edged on every side by its white border, or on the right by the next card's border
+    in a fan; one side may be lost to a shadow, glare or a quad that ends short, not two. A die's face is
+    edged by its own sides, a grey thing by the table, with nothing whiter than the face around them.
+    Sides that run outside the frame say nothing and are left out.
+    """
+    hgt, wid = small.shape[:2]
+    centre = quad.mean(axis=0)
+    dists = np.arange(0.5, max(BORDER_BAND[0], BORDER_BAND[1] * fh) + 0.01, 0.5, dtype=np.float32)
+    ts = np.linspace(0.15, 0.85, 16, dtype=np.float32)
+    gain = (gains / max(white_level, 1.0)).astype(np.float32)
+    face = float((face_bgr * gain).min())
+    sides = []
+    for k0, k1 in ((0, 3), (0, 1), (1, 2), (3, 2)):  # left, top, right, bottom
+        a, b = quad[k0], quad[k1]
+        normal = np.float32([a[1] - b[1], b[0] - a[0]])
+        normal /= max(float(np.linalg.norm(normal)), 1e-6)
+        if float(((a + b) / 2 - centre) @ normal) < 0:
+            normal = -normal
+        pts = (a + ts[:, None, None] * (b - a)) + dists[None, :, None] * normal
+        xs = np.rint(pts[..., 0]).astype(np.int32)
+        ys = np.rint(pts[..., 1]).astype(np.int32)
+        inside = (xs >= 0) & (ys >= 0) & (xs < wid) & (ys < hgt)
+        rows = inside.any(axis=1)
+        if rows.sum() < 4:
+            continue
+        vals = (small[np.clip(ys, 0, hgt - 1), np.clip(xs, 0, wid - 1)].astype(np.float32) * gain).min(axis=2)
+        vals[~inside] = -1.0
+        sides.append((float(np.median(vals[rows].max(axis=1))) - face) / max(1.0 - face, FRAMED_ROOM))
+    if not sides:
+        return 1.0
+    sides.sort()
+    return sides[1] if len(sides) > 1 else sides[0]
+
+
 def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     """Width of an index region up to the first column (from ``start``) that is mostly white border
     in the rows from ``top`` down (above them is the margin over the face).
@@ -715,9 +765,12 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         # than the frame's white is a dark thing (a cable, a laptop, a dark die), or a card deep in
         # shadow, and is trusted the less the darker it is
         lift = float((f["face_bgr"] * gains).max() / max(float(white.mean()), 1.0))
+        # a card's face is framed by its white border: a die's face or a grey thing on the table is not
+        framed = _framed(small, f["quad"], f["h"], gains, f["face_bgr"], float(white.mean()))
         cards.append({"quad": quad_full, "h": f["h"] / s, "w": f["w"] / s, "lab": _lab(corrected),
                       "features": feats, "contrast": contrast, "border_ok": border_ok,
-                      "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0)})
+                      "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0),
+                      "framed": _clip((framed - FRAMED[0]) / (FRAMED[1] - FRAMED[0]), 0.0, 1.0)})
     return cards
 
 
@@ -786,7 +839,7 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
             colour, ccol = _classify_colour(c["lab"], hues, colours)
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
-            conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0) * c["dark"]
+            conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0) * c["dark"] * c["framed"]
             # without a white border around it, an unsure coloured thing is clutter, not a card
             if conf < (MIN_CONFIDENCE if c["border_ok"] else 2 * MIN_CONFIDENCE):
                 continue
