@@ -520,7 +520,9 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
 _FRAME_TS = np.linspace(0.15, 0.85, 16, dtype=np.float32)  # where along a side its border is looked for
 
 
-def _framed(small: np.ndarray, faces: list[dict[str, Any]], gains: np.ndarray, white_level: float) -> np.ndarray:
+def _framed(
+    small: np.ndarray, faces: list[dict[str, Any]], gains: np.ndarray, white_level: float
+) -> np.ndarray:
     """How well each face is framed in white (work scale): the second-least, over its four sides, of how
     far the whitest pixel just outside the side (the median along the side) reaches from the face
     towards the frame's white, in the weakest channel after the white balance (as a share of the room
@@ -542,12 +544,16 @@ def _framed(small: np.ndarray, faces: list[dict[str, Any]], gains: np.ndarray, w
     normal = along[..., ::-1] * np.float32([-1, 1])
     normal /= np.maximum(np.hypot(normal[..., 0], normal[..., 1]), 1e-6)[..., None]
     # each side's normal pointing away from the face's centre
-    normal *= np.where((((starts + ends) / 2 - q.mean(axis=1, keepdims=True)) * normal).sum(axis=2) < 0,
-                       -1.0, 1.0)[..., None]
+    normal *= np.where(
+        (((starts + ends) / 2 - q.mean(axis=1, keepdims=True)) * normal).sum(axis=2) < 0, -1.0, 1.0
+    )[..., None]
     dists = np.arange(0.5, float(reach.max()) + 0.01, 0.5, dtype=np.float32)
     # (face, side, point along it, distance out, xy)
-    pts = (starts[:, :, None, None] + _FRAME_TS[None, None, :, None, None] * along[:, :, None, None]
-           + dists[None, None, None, :, None] * normal[:, :, None, None])
+    pts = (
+        starts[:, :, None, None]
+        + _FRAME_TS[None, None, :, None, None] * along[:, :, None, None]
+        + dists[None, None, None, :, None] * normal[:, :, None, None]
+    )
     xy = np.rint(pts).astype(np.int32)
     xs, ys = xy[..., 0], xy[..., 1]
     inside = (xs >= 0) & (ys >= 0) & (xs < wid) & (ys < hgt) & (dists <= reach[:, None, None, None] + 0.01)
