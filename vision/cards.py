@@ -65,6 +65,14 @@ _NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat are
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
 NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
 DARK_FACE = (0.1, 0.3)  # brightest channel of a face, as a share of the frame's white: no card, a doubted card
+# how far from the face towards white (weakest channel after the white balance) the surround of a face's
+# second-worst side reaches: no card, a trusted card (a card's face is framed by its white border)
+FRAMED = (0.3, 0.38)
+# the room between a face and white counts as at least this share of the white (a pale face: a lifted
+# tone curve, a sheen, leaves little room, and its border is judged on that)
+FRAMED_ROOM = 0.7
+# how far out a face's white border is looked for: at least this many pixels, or this share of its height
+BORDER_BAND = (2.0, 0.06)
 PAPER_LEAST = (6.0, 0.1)  # an index's face level is at least this (grey levels, share of the white)
 # white-balance gains are kept in this range (a warm lamp that clips red leaves blue 4-5 times weaker)
 GAIN_RANGE = (0.2, 5.0)
@@ -509,6 +517,65 @@ def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray 
     return keep.mean(axis=0) if len(keep) else None
 
 
+_FRAME_TS = np.linspace(0.15, 0.85, 16, dtype=np.float32)  # where along a side its border is looked for
+
+
+def _framed(
+    small: np.ndarray, faces: list[dict[str, Any]], gains: np.ndarray, white_level: float
+) -> np.ndarray:
+    """How well each face is framed in white (work scale): the second-least, over its four sides, of how
+    far the whitest pixel just outside the side (the median along the side) reaches from the face
+    towards the frame's white, in the weakest channel after the white balance (as a share of the room
+    between the face and white, taken as at least FRAMED_ROOM of the white: most faces leave more).
+
+    A card's face is edged on every side by its white border, or on the right by the next card's border
+    in a fan; one side may be lost to a shadow, glare or a quad that ends short, not two. A die's face is
+    edged by its own sides, a grey thing by the table, with nothing whiter than the face around them.
+    Sides that run outside the frame say nothing and are left out. All faces at once: per face, the
+    few dozen small array operations would cost more than the reading itself.
+    """
+    if not faces:
+        return np.zeros(0, np.float32)
+    hgt, wid = small.shape[:2]
+    q = np.stack([f["quad"] for f in faces]).astype(np.float32)  # (face, corner, xy)
+    reach = np.float32([max(BORDER_BAND[0], BORDER_BAND[1] * f["h"]) for f in faces])
+    starts, ends = q[:, [0, 0, 1, 3]], q[:, [3, 1, 2, 2]]  # left, top, right, bottom
+    along = ends - starts
+    normal = along[..., ::-1] * np.float32([-1, 1])
+    normal /= np.maximum(np.hypot(normal[..., 0], normal[..., 1]), 1e-6)[..., None]
+    # each side's normal pointing away from the face's centre
+    normal *= np.where(
+        (((starts + ends) / 2 - q.mean(axis=1, keepdims=True)) * normal).sum(axis=2) < 0, -1.0, 1.0
+    )[..., None]
+    dists = np.arange(0.5, float(reach.max()) + 0.01, 0.5, dtype=np.float32)
+    # (face, side, point along it, distance out, xy)
+    pts = (
+        starts[:, :, None, None]
+        + _FRAME_TS[None, None, :, None, None] * along[:, :, None, None]
+        + dists[None, None, None, :, None] * normal[:, :, None, None]
+    )
+    xy = np.rint(pts).astype(np.int32)
+    xs, ys = xy[..., 0], xy[..., 1]
+    inside = (xs >= 0) & (ys >= 0) & (xs < wid) & (ys < hgt) & (dists <= reach[:, None, None, None] + 0.01)
+    gain = (gains / max(white_level, 1.0)).astype(np.float32)
+    face = (np.stack([f["face_bgr"] for f in faces]) * gain).min(axis=1)
+    idx = np.clip(ys, 0, hgt - 1) * wid + np.clip(xs, 0, wid - 1)
+    vals = (np.ascontiguousarray(small).reshape(-1, 3)[idx] * gain).min(axis=-1)
+    vals[~inside] = -1.0
+    # the whitest pixel out from each point (points with none inside the frame sort last), its median
+    # along each side; sides with fewer than 4 such points sort last too
+    rows = inside.any(axis=3)
+    best = np.sort(np.where(rows, vals.max(axis=3), np.inf), axis=2)
+    n = rows.sum(axis=2)
+    lo = np.take_along_axis(best, np.maximum(n - 1, 0)[..., None] // 2, axis=2)[..., 0]
+    hi = np.take_along_axis(best, n[..., None] // 2, axis=2)[..., 0]
+    side = np.sort(np.where(n >= 4, (lo + hi) / 2, np.inf), axis=1)
+    counted = (n >= 4).sum(axis=1)
+    second = np.where(counted > 1, side[:, 1], side[:, 0])
+    out = (second - face) / np.maximum(1.0 - face, FRAMED_ROOM)
+    return np.where(counted > 0, out, 1.0).astype(np.float32)
+
+
 def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     """Width of an index region up to the first column (from ``start``) that is mostly white border
     in the rows from ``top`` down (above them is the margin over the face).
@@ -717,7 +784,12 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         lift = float((f["face_bgr"] * gains).max() / max(float(white.mean()), 1.0))
         cards.append({"quad": quad_full, "h": f["h"] / s, "w": f["w"] / s, "lab": _lab(corrected),
                       "features": feats, "contrast": contrast, "border_ok": border_ok,
-                      "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0)})
+                      "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0),
+                      "face": f})
+    # a card's face is framed by its white border: a die's face or a grey thing on the table is not
+    framed = _framed(small, [c.pop("face") for c in cards], gains, float(white.mean()))
+    for c, fr in zip(cards, framed.tolist(), strict=True):
+        c["framed"] = _clip((fr - FRAMED[0]) / (FRAMED[1] - FRAMED[0]), 0.0, 1.0)
     return cards
 
 
@@ -786,7 +858,7 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
             colour, ccol = _classify_colour(c["lab"], hues, colours)
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
-            conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0) * c["dark"]
+            conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0) * c["dark"] * c["framed"]
             # without a white border around it, an unsure coloured thing is clutter, not a card
             if conf < (MIN_CONFIDENCE if c["border_ok"] else 2 * MIN_CONFIDENCE):
                 continue
