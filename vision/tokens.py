@@ -683,7 +683,10 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         if thick.any():
             r = int(round(0.75 * half))
             disc = cv2.dilate(thick, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
-            core8[(disc > 0) & (removed > 0)] = 1
+            # kept apart from the butts a core's size it touches (a pile's colour split would have one
+            # more butt to cut, and cuts a shaded butt in two first): the pixels next to them stay out
+            near = cv2.dilate(((core8 > 0) & ~crumb[clab]).astype(np.uint8), _K5)
+            core8[(disc > 0) & (removed > 0) & (near == 0)] = 1
             removed = (sub & (core8 == 0)).astype(np.uint8)
             if not removed.any():
                 continue
