@@ -614,6 +614,8 @@ def _pad1(mask: np.ndarray) -> np.ndarray:
 
 SHADOW_DEPTH = 0.8  # a contact shadow takes at most this much log lightness away (about 55 % of the light)
 SHADOW_CHROMA_MADS = 4.0  # ...and keeps the table's chroma within this many noise deviations
+DARK_BODY_CHROMA = 2.0  # a dark butt's pixels keep within this many times the shadow's chroma tolerance...
+DARK_BODY_CRUMB = 0.5  # ...and its crumbs left as not shade are under this share of a butt's area
 
 
 def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray, blobs: list[int],
@@ -646,8 +648,8 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         step = max(2, int(math.sqrt(bw * bh / 400)))  # a few hundred samples are enough
         ring_vals = chroma[::step, ::step][ring[::step, ::step]]
         noise = _median_int(ring_vals) / unit if ring_vals.size > 8 else 0.03
-        shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (
-            chroma < max(0.06, SHADOW_CHROMA_MADS * noise) * unit)
+        tol = max(0.06, SHADOW_CHROMA_MADS * noise) * unit
+        shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (chroma < tol)
         core = sub & ~shade
         n_core = int(np.count_nonzero(core))
         if n_core < 0.3 * area:
@@ -665,6 +667,29 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         removed = (sub & (core8 == 0)).astype(np.uint8)
         if not removed.any():
             continue
+        # a dark butt of about the table's hue (gray or black on a neutral table, black on dark wood):
+        # its pixels hover about the chroma tolerance and its rim is darker than a shadow, so the
+        # shade test cuts it into removed pixels and crumbs of core, neither as thick as a butt. Its
+        # removed pixels with the dark crumbs of near the table's chroma make one body as thick as a
+        # butt; a contact shadow is a thin band. The removed pixels a disc of 0.75 half widths in
+        # such a body covers go back (a core a butt's size, a light or coloured butt, is no crumb:
+        # its shadow band stays out)
+        _, clab, cstats, _ = cv2.connectedComponentsWithStats(core8, connectivity=8)
+        crumb = cstats[:, cv2.CC_STAT_AREA] < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
+        crumb[0] = False
+        body = (removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))
+        thick = (cv2.distanceTransform(_pad1(body.astype(np.uint8)), cv2.DIST_L2, 3)[1:-1, 1:-1]
+                 >= 0.75 * half).astype(np.uint8)
+        if thick.any():
+            r = int(round(0.75 * half))
+            disc = cv2.dilate(thick, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+            # kept apart from the butts a core's size it touches (a pile's colour split would have one
+            # more butt to cut, and cuts a shaded butt in two first): the pixels next to them stay out
+            near = cv2.dilate(((core8 > 0) & ~crumb[clab]).astype(np.uint8), _K5)
+            core8[(disc > 0) & (removed > 0) & (near == 0)] = 1
+            removed = (sub & (core8 == 0)).astype(np.uint8)
+            if not removed.any():
+                continue
         m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
         # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt. A point
         # whose distance reaches 0.75 half widths has every pixel within K diagonal steps (1.3693
