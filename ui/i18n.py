@@ -54,6 +54,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "reading": ("Reading: {text}", "Gelezen: {text}"),
     "nothing_read": ("Nothing read yet: point the camera at the table or add pieces by hand.",
                      "Nog niets gelezen: richt de camera op de tafel of voeg stukken met de hand toe."),
+    "check_unsure": ("Unsure: {n} marked ?. Look at them; tap one to correct it.",
+                     "Onzeker: {n} met ?. Kijk ze na; tik erop om te verbeteren."),
     "refused": ("Not recorded: {why}", "Niet genoteerd: {why}"),
     "saved": ("Saved.", "Opgeslagen."),
     "took_back": ("Took back the last event.", "Laatste zet teruggenomen."),

@@ -32,6 +32,9 @@ CARD_VALUES = {
     "blasting-billy": (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "dynamite"),
 }
 DIE_KINDS = ("white", "gold", "black")  # white die, gold-pip black die, white-pip black die
+# below this confidence the reader is unsure of a piece: it is marked "?" on the picture and in the
+# reading, so the players look at it before they confirm (a piece set by hand is sure)
+UNSURE = 0.5
 
 
 class ReadingError(ValueError):
@@ -61,8 +64,18 @@ def card_name(obj: dict[str, Any]) -> str:
     return f"{obj.get('colour')}-{obj.get('value')}"
 
 
+def unsure(obj: dict[str, Any]) -> bool:
+    """True when the reader gave this piece a low confidence and no player has set it by hand."""
+    return not obj.get("by_hand") and float(obj.get("confidence", 1.0)) < UNSURE
+
+
 def label(obj: dict[str, Any], kind: str, lang: str = "en") -> str:
-    """The words drawn next to a piece on the picture (never only a colour swatch)."""
+    """The words drawn next to a piece on the picture (never only a colour swatch), with " ?" after
+    them when the reader is unsure of it."""
+    return _label(obj, kind, lang) + (" ?" if unsure(obj) else "")
+
+
+def _label(obj: dict[str, Any], kind: str, lang: str) -> str:
     if kind == "tokens":
         return f"{piece_name(str(obj.get('colour')), lang)} {obj.get('group', '?')}"
     if kind == "dice":
@@ -84,7 +97,8 @@ def summary(objects: list[dict[str, Any]], kind: str, lang: str = "en") -> str:
     if kind == "tokens":
         parts = []
         for g in (1, 2, 3):
-            names = [piece_name(str(o["colour"]), lang) for o in sorted(objects, key=_order) if o.get("group") == g]
+            names = [piece_name(str(o["colour"]), lang) + ("?" if unsure(o) else "")
+                     for o in sorted(objects, key=_order) if o.get("group") == g]
             parts.append(f"{g}: " + (", ".join(names) or "-"))
         return " | ".join(parts)
     if kind == "cards":

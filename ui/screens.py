@@ -332,6 +332,9 @@ class TableScreen(FramePreview, Screen):
         self.ids.view.objects = self.objects
         self.reading_text = (tr("reading", app().lang, text=readings.summary(self.objects, self.kind, app().lang))
                              if self.objects else tr("nothing_read", app().lang))
+        doubtful = sum(1 for o in self.objects if readings.unsure(o))
+        if doubtful:
+            self.reading_text += "\n" + tr("check_unsure", app().lang, n=doubtful)
         if self.takes:
             self.reading_text += "\n" + tr("takes_order", app().lang, names=", ".join(self.takes))
         if self.kept:

@@ -17,7 +17,7 @@ from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 from ui.i18n import piece_name, tr
-from ui.readings import label
+from ui.readings import label, unsure
 
 # Outline colours only help; the label text is what everyone reads.
 OUTLINE = {
@@ -102,7 +102,8 @@ class TableView(Widget):
             lbl.size = (width, lbl.texture_size[1] + dp(2))
             lbl.pos = (x0 + (x + w / 2) * s - width / 2, y0 - y * s - lbl.height)
             with lbl.canvas.before:
-                Color(0, 0, 0, 0.65)
+                # amber behind the words of a piece the reader is unsure of, black behind the others
+                Color(*((0.75, 0.45, 0.0, 0.9) if unsure(obj) else (0, 0, 0, 0.65)))
                 Rectangle(pos=lbl.pos, size=lbl.size)
             self.add_widget(lbl)
             self._labels.append(lbl)

@@ -183,11 +183,14 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     res["screen_after_start"] = app().sm.current
     table = screen()
     res["confirm_disabled_first"] = find(table.confirm_text, enabled=False).disabled
-    # a reading that leaves butts out of the bag: refused in words, nothing recorded
-    table.show_reading([{"colour": "pink", "group": 1, "confidence": 0.9, "box": [100, 100, 80, 80]},
+    # a reading that leaves butts out of the bag: refused in words, nothing recorded; the reader was
+    # unsure of the pink one, which is marked for the players to look at
+    table.show_reading([{"colour": "pink", "group": 1, "confidence": 0.35, "box": [100, 100, 80, 80]},
                         {"colour": "blue", "group": 2, "confidence": 0.9, "box": [300, 100, 80, 80]},
                         {"colour": "green", "group": 3, "confidence": 0.9, "box": [500, 100, 80, 80]}])
     yield 0.05
+    res["unsure_reading"] = table.reading_text
+    res["unsure_labels"] = [w.text for w in walk(table.ids.view) if type(w).__name__ == "Label"]
     tap(table.confirm_text)
     yield 0.3
     res["refusal"] = table.error_text
@@ -206,6 +209,7 @@ def scenario_bag(res: dict[str, Any], args: list[str]):
     yield from settle()
     res["corrected"] = [o["colour"] for o in table.objects]
     res["edited"] = table.edited
+    res["corrected_reading"] = table.reading_text
     tap(tr("clear"))
     yield 0.05
     res["after_clear"] = [o["colour"] for o in table.objects]  # the camera's reading is back

@@ -101,3 +101,13 @@ def test_a_reveal_read_loot_by_loot_keeps_each_owner_and_the_last_loot_may_take_
     assert readings.reveal_event(last, ["Billy", "Ann", "Bob"])["rows"]["Bob"] == []
     with pytest.raises(ReadingError):  # every loot was read already: no owner left for these rows
         readings.reveal_event(last, ["Billy", "Ann", "Bob"], {"Billy": ["red-5"], "Ann": [], "Bob": []})
+
+
+def test_a_piece_the_reader_is_unsure_of_is_marked_until_a_player_sets_it():
+    doubtful = {**tok("gray", 2, 0), "confidence": 0.3}
+    assert readings.label(doubtful, "tokens", "en") == "gray Bonus 2 ?"
+    assert readings.summary([doubtful, tok("pink", 1, 50)], "tokens") == "1: pink | 2: gray Bonus? | 3: -"
+    die = {"pips": 4, "body": "white", "pip_colour": "black", "confidence": 0.2}
+    assert readings.label(die, "dice", "nl") == "4 wit ?"
+    assert readings.label({**die, "confidence": 0.8}, "dice") == "4 white"
+    assert readings.label({**die, "by_hand": True}, "dice") == "4 white"

@@ -20,6 +20,11 @@ def test_bag_of_butts_whole_game_by_touch_at_800x480(run_driver, tmp_path):
     # tapping a piece on the picture opens the picker; the correction sticks
     assert res["picker_open"] and res["corrected"][0] == "yellow" and res["edited"]
     assert res["after_clear"] == ["pink", "blue", "green"]  # Clear drops the correction
+    # a piece the reader was unsure of is marked "?" on the picture and in the reading, with a word
+    # on what to do; once a player has set it by hand it is sure
+    assert res["unsure_reading"].startswith("Reading: 1: pink? | 2: blue | 3: green\nUnsure: 1 marked ?")
+    assert "pink\n1 ?" in res["unsure_labels"] and "blue\n2" in res["unsure_labels"]
+    assert "?" not in res["corrected_reading"] and "Unsure" not in res["corrected_reading"]
     # the first draw entered by hand, piece by piece
     assert res["hand_reading"] == "Reading: 1: pink, pink, yellow | 2: yellow, blue, blue | 3: green, green"
     assert "Ann draws 3/3/2" in res["after_draw_teach"]
