@@ -123,6 +123,8 @@ SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass re
 CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
 # colour lies within this share of the body-to-pip contrast of the pips' (body's) colour (see _centre_corner)
 CENTRE_REACH = 0.5  # ... and the die runs on past each corner pip's place by this share of the pips' distance
+MIDDLE_PIP = 0.12  # a three's or five's middle pip this near its die's centre (share of its side) is its
+# centre pip: the die is no four or six, whose faces have none (see _centre_kept)
 
 
 @dataclass
@@ -1531,11 +1533,28 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         # two bars on a small die): a face whose own pips lie in their face's exact layout, all on
         # this die (two touching threes make a six's layout too), keeps them
         on_die = all(math.hypot(x - b.x, y - b.y) <= 0.5 * b.side for x, y in spots)
-        if not (b.count < f["count"] and on_die and _fits_layout(f)):
+        if not ((b.count < f["count"] or _centre_kept(f, spots, b)) and on_die and _fits_layout(f)):
             f["count"] = b.count
         f["x"], f["y"] = b.x, b.y
         f["size"] = b.side
     return f
+
+
+def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_body.DieBody) -> bool:
+    """True when a recount to four or six contradicts the pip at the die's centre that the search found.
+
+    A three's and a five's face (exact layout: see _fits_layout) have a pip at the die's centre; a
+    four's and a six's have none, so a recount of four or six there took something else for a pip
+    (a glare spot on a glossy die, a streak of a marbled one). The face's middle must lie at the
+    die's centre (MIDDLE_PIP), and a three's pips along its diagonal: a six's column of three lies
+    along a side, off the centre.
+    """
+    if f["count"] not in (3, 5) or b.count not in (4, 6):
+        return False
+    cx, cy = float(np.mean([x for x, _ in spots])), float(np.mean([y for _, y in spots]))
+    if math.hypot(cx - b.x, cy - b.y) > MIDDLE_PIP * b.side:
+        return False
+    return f["count"] == 5 or dice_body.diagonal(spots, b.angle)
 
 
 def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float) -> float:
