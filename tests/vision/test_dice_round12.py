@@ -1,7 +1,8 @@
 """Twelfth session (dicetop6): a top-down three or five whose pips the search found in their exact
 layout, the middle one at the die's centre, keeps its count when the die-body recount says four or
 six (a glare spot on a glossy die counted as a pip; dice._centre_kept); a six whose column of three
-the search found as a "three" is still read six.
+the search found as a "three" is still read six. Three pips at a right angle (no three's layout)
+are read from the layout they belong to: a four or a six (dice._corner_l).
 
 The real photos are from the development split only (vision.bench_dice.split_of: never a test-split
 photo); those tests skip when the shared photo folder is not there.
@@ -65,3 +66,32 @@ def test_six_whose_column_was_found_as_a_three_stays_six(
     monkeypatch.setattr(dice, "_centre_kept", watched)
     assert read_at(name, x, y) == (6, 6)
     assert seen and not any(seen)
+
+
+@pytest.mark.parametrize(
+    ("name", "x", "y", "pips"),
+    [
+        ("img_0001.jpg", 393, 281, 4),
+        ("img_0006.jpg", 333, 135, 4),
+        ("img_0045.jpg", 534, 314, 6),
+        ("img_0061.jpg", 284, 321, 6),
+    ],
+)
+def test_three_pips_at_a_right_angle_are_read_from_their_layout(
+    name: str, x: int, y: int, pips: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The labelled die whose box holds (x, y) (a 29-38 px gold marbled four with black pips, a
+    blue marbled six with red pips), of which the search found three pips at a right angle, is read
+    with its count (before: three), by the right-angle rule."""
+    readings: list[int] = []
+    rule = dice._corner_l
+
+    def watched(frame: Any, fg: tuple[Any, float], f: dict[str, Any]) -> int:
+        got = rule(frame, fg, f)
+        if got and abs(f["x"] - x) < 20 and abs(f["y"] - y) < 20:
+            readings.append(got)
+        return got
+
+    monkeypatch.setattr(dice, "_corner_l", watched)
+    assert read_at(name, x, y) == (pips, pips)
+    assert readings == [pips]
