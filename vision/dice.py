@@ -1523,7 +1523,11 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     if f["count"] == 2 and b.kind != "die" and _print_beside(pyramid.levels[0], f):
         return None  # two gaps in print (the counters of letters, a key's legend), not a two
     if b.kind == "die" and not b.count and not dice_body.diagonal(spots, b.angle):
-        return None  # two or three spots along a side of their blob: print, not a die
+        count = _side_pair(pyramid.levels[0], f, b)
+        if not count:
+            return None  # two or three spots along a side of their blob: print, not a die
+        f["count"], f["x"], f["y"], f["size"] = count, b.x, b.y, b.side
+        return f
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
         return None  # spots on a blob that neither recount as a die nor lie in a die's layout
     if not b.count and len(f["face"]) < f["count"] and not _fits_layout(f):
@@ -1642,6 +1646,10 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     return readings[0] if len(readings) == 1 else 0
 
 
+# a face's layout as _layout_count takes it: its pips to confirm, its plain spots, its count
+Layout = tuple[list[np.ndarray], list[np.ndarray], int]
+
+
 def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
     """The count of a "three" whose pips make a right angle: 4, 5 or 6 (0: no reading).
 
@@ -1672,7 +1680,7 @@ def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]
         return 0
     square, six = ll <= L_LEGS * ls, SIX_LEGS[0] <= ll / ls <= SIX_LEGS[1]
     # (pips to confirm, plain spots, count) of every layout the three may belong to
-    layouts: list[tuple[list[np.ndarray], list[np.ndarray], int]] = []
+    layouts: list[Layout] = []
     if square:
         q = b + vs + vl
         centre = b + 0.5 * (vs + vl)
@@ -1695,6 +1703,65 @@ def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]
         layouts.append(([b + 0.5 * vl, b + vs + 0.5 * vl, b + vs + vl], plain, 6))
     if not layouts:
         return 0
+
+    def around(pips: list[np.ndarray]) -> bool:
+        """The foreground runs on from the pips' centre past each pip by L_REACH of its distance."""
+        mid = np.mean(pips, 0)
+        for p in pips:
+            u = p - mid
+            near = float(np.hypot(*u))
+            far = (1.0 + L_REACH) * near
+            if near > 0.0 and _reach(fg, mid, u / near, far) < far:
+                return False
+        return True
+
+    return _layout_count(frame, xy, d, layouts, around)
+
+
+def _side_pair(frame: np.ndarray, f: dict[str, Any], b: dice_body.DieBody) -> int:
+    """The count of a "two" whose pips lie along a side of the clean die around them: 4, 5 or 6 (0: none).
+
+    A two's pips lie on the die's diagonal; two pips along a side (parallel to an edge) are two
+    corner pips of a four, five or six whose other pips the search and the recount lost. The die
+    says on which side of them the face lies (towards its centre): the layouts of _corner_l with
+    equal legs (the two far corners pips; the centre and edge midpoints body, or pips on a five
+    and a six) are judged by colour, and every pip of a layout must lie on the die.
+    """
+    spots = _face_spots(f["face"])
+    if f["count"] != 2 or len(spots) != 2:
+        return 0
+    a, c = np.float32(spots[0]), np.float32(spots[1])
+    v = c - a
+    side = float(np.hypot(*v))
+    d = float(np.median([p.d for p in f["face"]]))
+    if side < 1.5 * d or side > 0.75 * b.side:
+        return 0
+    n = np.float32([-v[1], v[0]]) / side
+    die = np.float32([b.x, b.y])
+    if float((die - 0.5 * (a + c)) @ n) < 0:
+        n = -n
+    u = n * side
+    q1, q2 = a + u, c + u
+    centre = 0.5 * (a + c) + 0.5 * u
+    mids = [a + 0.5 * u, 0.5 * (a + c) + u, c + 0.5 * u, 0.5 * (a + c)]  # (0, 2), (1, 3) opposite
+    layouts = [
+        ([q1, q2], [centre, *mids], 4),
+        ([q1, q2, centre], mids, 5),
+        ([q1, q2, mids[0], mids[2]], [centre, mids[1], mids[3]], 6),
+        ([q1, q2, mids[1], mids[3]], [centre, mids[0], mids[2]], 6),
+    ]
+
+    def on_die(pips: list[np.ndarray]) -> bool:
+        """Every pip of the layout lies on the die (within half its side of its centre)."""
+        return all(float(np.hypot(*(p - die))) <= 0.5 * b.side for p in pips)
+
+    return _layout_count(frame, np.stack([a, c]), d, layouts, on_die)
+
+
+def _layout_count(frame: np.ndarray, xy: np.ndarray, d: float, layouts: list[Layout], on_die: Any) -> int:
+    """The one count of the ``layouts`` (pips to confirm, plain spots, count) that the colours agree
+    with, 0 when none or several do (see _corner_l and _side_pair). ``xy`` are the pips found, ``d``
+    their diameter; ``on_die(points)`` says whether a layout's pips all lie on one die."""
     fh, fw = frame.shape[:2]
     r = 0.5 * d
     centre = xy.mean(0)
@@ -1712,17 +1779,6 @@ def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]
         """The median Lab colour inside a pip-sized disc at frame point p."""
         return np.median(_sample(lab, p[0] - off[0] + inner[:, 0], p[1] - off[1] + inner[:, 1]), 0)
 
-    def around(pips: list[np.ndarray]) -> bool:
-        """The foreground runs on from the pips' centre past each pip by L_REACH of its distance."""
-        mid = np.mean(pips, 0)
-        for p in pips:
-            u = p - mid
-            near = float(np.hypot(*u))
-            far = (1.0 + L_REACH) * near
-            if near > 0.0 and _reach(fg, mid, u / near, far) < far:
-                return False
-        return True
-
     pip = np.mean([colour(p) for p in xy], 0)
     counts = set()
     for pips, plain, count in layouts:
@@ -1736,7 +1792,7 @@ def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]
             continue
         on_body = all(abs(float((c - body) @ axis)) <= CENTRE_T * gap * gap for c in cs)
         on_pips = all(abs(float((colour(p) - body) @ axis) / (gap * gap) - 1.0) <= CENTRE_T for p in pips)
-        if on_body and on_pips and around([*xy, *pips]):
+        if on_body and on_pips and on_die([*xy, *pips]):
             counts.add(count)
     return counts.pop() if len(counts) == 1 else 0
 
