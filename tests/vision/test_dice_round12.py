@@ -2,7 +2,8 @@
 layout, the middle one at the die's centre, keeps its count when the die-body recount says four or
 six (a glare spot on a glossy die counted as a pip; dice._centre_kept); a six whose column of three
 the search found as a "three" is still read six. Three pips at a right angle (no three's layout)
-are read from the layout they belong to: a four or a six (dice._corner_l).
+are read from the layout they belong to: a four or a six (dice._corner_l); so are two pips along a
+side of a clean die, refused as print before (dice._side_pair).
 
 The real photos are from the development split only (vision.bench_dice.split_of: never a test-split
 photo); those tests skip when the shared photo folder is not there.
@@ -95,3 +96,21 @@ def test_three_pips_at_a_right_angle_are_read_from_their_layout(
     monkeypatch.setattr(dice, "_corner_l", watched)
     assert read_at(name, x, y) == (pips, pips)
     assert readings == [pips]
+
+
+def test_two_pips_along_a_side_of_a_clean_die_are_read_from_their_layout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """img_0005's gold marbled five (44 px, black pips), of which the search found only two pips along
+    one side of its clean body (before: refused as print, the die missed), is read five."""
+    readings: list[int] = []
+    rule = dice._side_pair
+
+    def watched(frame: Any, f: dict[str, Any], b: dice_body.DieBody) -> int:
+        got = rule(frame, f, b)
+        readings.append(got)
+        return got
+
+    monkeypatch.setattr(dice, "_side_pair", watched)
+    assert read_at("img_0005.jpg", 555, 346) == (5, 5)
+    assert 5 in readings
