@@ -123,6 +123,12 @@ SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass re
 CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
 # colour lies within this share of the body-to-pip contrast of the pips' (body's) colour (see _centre_corner)
 CENTRE_REACH = 0.5  # ... and the die runs on past each corner pip's place by this share of the pips' distance
+L_LEGS = 1.2  # a "three" at three corners of a square: its legs within this ratio ...
+L_ANGLE = 0.1  # ... and its long side within this share of the right angle's (see _corner_l)
+SIX_LEGS = (1.25, 2.0)  # ... or legs of this ratio: pips of a six's two columns
+L_REACH = 0.25  # ... and the die runs on past each pip by this share of its distance from the centre
+MIDDLE_PIP = 0.12  # a three's or five's middle pip this near its die's centre (share of its side) is its
+# centre pip: the die is no four or six, whose faces have none (see _centre_kept)
 
 
 @dataclass
@@ -1517,7 +1523,11 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     if f["count"] == 2 and b.kind != "die" and _print_beside(pyramid.levels[0], f):
         return None  # two gaps in print (the counters of letters, a key's legend), not a two
     if b.kind == "die" and not b.count and not dice_body.diagonal(spots, b.angle):
-        return None  # two or three spots along a side of their blob: print, not a die
+        count = _side_pair(pyramid.levels[0], f, b)
+        if not count:
+            return None  # two or three spots along a side of their blob: print, not a die
+        f["count"], f["x"], f["y"], f["size"] = count, b.x, b.y, b.side
+        return f
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
         return None  # spots on a blob that neither recount as a die nor lie in a die's layout
     if not b.count and len(f["face"]) < f["count"] and not _fits_layout(f):
@@ -1531,11 +1541,28 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         # two bars on a small die): a face whose own pips lie in their face's exact layout, all on
         # this die (two touching threes make a six's layout too), keeps them
         on_die = all(math.hypot(x - b.x, y - b.y) <= 0.5 * b.side for x, y in spots)
-        if not (b.count < f["count"] and on_die and _fits_layout(f)):
+        if not ((b.count < f["count"] or _centre_kept(f, spots, b)) and on_die and _fits_layout(f)):
             f["count"] = b.count
         f["x"], f["y"] = b.x, b.y
         f["size"] = b.side
     return f
+
+
+def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_body.DieBody) -> bool:
+    """True when a recount to four or six contradicts the pip at the die's centre that the search found.
+
+    A three's and a five's face (exact layout: see _fits_layout) have a pip at the die's centre; a
+    four's and a six's have none, so a recount of four or six there took something else for a pip
+    (a glare spot on a glossy die, a streak of a marbled one). The face's middle must lie at the
+    die's centre (MIDDLE_PIP), and a three's pips along its diagonal: a six's column of three lies
+    along a side, off the centre. Its pips must be round (seen square-on, SQUARE_ON).
+    """
+    if f["count"] not in (3, 5) or b.count not in (4, 6) or f["flat"] > SQUARE_ON:
+        return False  # (long blobs are touching pips, a six's columns: not a three's round pips)
+    cx, cy = float(np.mean([x for x, _ in spots])), float(np.mean([y for _, y in spots]))
+    if math.hypot(cx - b.x, cy - b.y) > MIDDLE_PIP * b.side:
+        return False
+    return f["count"] == 5 or dice_body.diagonal(spots, b.angle)
 
 
 def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float) -> float:
@@ -1617,6 +1644,157 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
         elif all(pips):
             readings.append(5)
     return readings[0] if len(readings) == 1 else 0
+
+
+# a face's layout as _layout_count takes it: its pips to confirm, its plain spots, its count
+Layout = tuple[list[np.ndarray], list[np.ndarray], int]
+
+
+def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
+    """The count of a "three" whose pips make a right angle: 4, 5 or 6 (0: no reading).
+
+    A three's pips lie on a line; three pips at a right angle are pips of a four, five or six whose
+    other pips the search lost (a streak of a marbled die across them, glare). Each such face's
+    layout says where its other pips and its plain body are: with legs alike (L_LEGS), the three
+    are corners of a four (the fourth corner a pip; the centre and the four edge midpoints body), a
+    five (the centre a pip too) or a six (two opposite edge midpoints pips too); with legs of
+    SIX_LEGS ratio, they are pips of a six's two columns (the rest of both columns pips, the body
+    between them). Each spot is judged by its colour on the face's own axis from body to pip (pip:
+    the three found; body: the median of that layout's plain spots) as _centre_corner does: within
+    CENTRE_T of the pips' colour or of the body's, the plain spots within half the contrast of each
+    other. The die must lie all round: the die-first search's foreground runs on from the layout's
+    centre past each of its pips by L_REACH of the pip's distance. The readings that pass must agree
+    on one count.
+    """
+    spots = _face_spots(f["face"])
+    if f["count"] != 3 or len(spots) != 3 or _fits_layout(f):
+        return 0
+    xy = np.float32(spots)
+    dist = {(i, j): float(np.hypot(*(xy[i] - xy[j]))) for i in range(3) for j in range(i + 1, 3)}
+    (i, j), hyp = max(dist.items(), key=lambda kv: kv[1])
+    b = xy[3 - i - j]  # the right angle's corner
+    legs = [(float(np.hypot(*(xy[m] - b))), xy[m] - b) for m in (i, j)]
+    (ls, vs), (ll, vl) = sorted(legs, key=lambda lv: lv[0])  # (length, vector): short leg, long leg
+    d = float(np.median([p.d for p in f["face"]]))
+    if ls < 1.1 * d or abs(hyp / math.hypot(ls, ll) - 1.0) > L_ANGLE:
+        return 0
+    square, six = ll <= L_LEGS * ls, SIX_LEGS[0] <= ll / ls <= SIX_LEGS[1]
+    # (pips to confirm, plain spots, count) of every layout the three may belong to
+    layouts: list[Layout] = []
+    if square:
+        q = b + vs + vl
+        centre = b + 0.5 * (vs + vl)
+        mids = [b + 0.5 * vs, b + vs + 0.5 * vl, b + vl + 0.5 * vs, b + 0.5 * vl]  # (0, 2), (1, 3) opposite
+        layouts += [
+            ([q], [centre, *mids], 4),
+            ([q, centre], mids, 5),
+            ([q, mids[0], mids[2]], [centre, mids[1], mids[3]], 6),
+            ([q, mids[1], mids[3]], [centre, mids[0], mids[2]], 6),
+        ]
+    if six:
+        # a column along the short leg (b at its end or in its middle), the other column across
+        layouts += [
+            ([b + 2 * vs, b + vl + vs, b + vl + 2 * vs], [b + 0.5 * vl + k * vs for k in (0, 1, 2)], 6),
+            ([b - vs, b + vl + vs, b + vl - vs], [b + 0.5 * vl + k * vs for k in (-1, 0, 1)], 6),
+        ]
+    if square or six:
+        # a column along the long leg (its two ends found), the other column across the short one
+        plain = [b + 0.5 * vs + k * vl for k in (0, 0.5, 1)]
+        layouts.append(([b + 0.5 * vl, b + vs + 0.5 * vl, b + vs + vl], plain, 6))
+    if not layouts:
+        return 0
+
+    def around(pips: list[np.ndarray]) -> bool:
+        """The foreground runs on from the pips' centre past each pip by L_REACH of its distance."""
+        mid = np.mean(pips, 0)
+        for p in pips:
+            u = p - mid
+            near = float(np.hypot(*u))
+            far = (1.0 + L_REACH) * near
+            if near > 0.0 and _reach(fg, mid, u / near, far) < far:
+                return False
+        return True
+
+    return _layout_count(frame, xy, d, layouts, around)
+
+
+def _side_pair(frame: np.ndarray, f: dict[str, Any], b: dice_body.DieBody) -> int:
+    """The count of a "two" whose pips lie along a side of the clean die around them: 4, 5 or 6 (0: none).
+
+    A two's pips lie on the die's diagonal; two pips along a side (parallel to an edge) are two
+    corner pips of a four, five or six whose other pips the search and the recount lost. The die
+    says on which side of them the face lies (towards its centre): the layouts of _corner_l with
+    equal legs (the two far corners pips; the centre and edge midpoints body, or pips on a five
+    and a six) are judged by colour, and every pip of a layout must lie on the die.
+    """
+    spots = _face_spots(f["face"])
+    if f["count"] != 2 or len(spots) != 2:
+        return 0
+    a, c = np.float32(spots[0]), np.float32(spots[1])
+    v = c - a
+    side = float(np.hypot(*v))
+    d = float(np.median([p.d for p in f["face"]]))
+    if side < 1.5 * d or side > 0.75 * b.side:
+        return 0
+    n = np.float32([-v[1], v[0]]) / side
+    die = np.float32([b.x, b.y])
+    if float((die - 0.5 * (a + c)) @ n) < 0:
+        n = -n
+    u = n * side
+    q1, q2 = a + u, c + u
+    centre = 0.5 * (a + c) + 0.5 * u
+    mids = [a + 0.5 * u, 0.5 * (a + c) + u, c + 0.5 * u, 0.5 * (a + c)]  # (0, 2), (1, 3) opposite
+    layouts = [
+        ([q1, q2], [centre, *mids], 4),
+        ([q1, q2, centre], mids, 5),
+        ([q1, q2, mids[0], mids[2]], [centre, mids[1], mids[3]], 6),
+        ([q1, q2, mids[1], mids[3]], [centre, mids[0], mids[2]], 6),
+    ]
+
+    def on_die(pips: list[np.ndarray]) -> bool:
+        """Every pip of the layout lies on the die (within half its side of its centre)."""
+        return all(float(np.hypot(*(p - die))) <= 0.5 * b.side for p in pips)
+
+    return _layout_count(frame, np.stack([a, c]), d, layouts, on_die)
+
+
+def _layout_count(frame: np.ndarray, xy: np.ndarray, d: float, layouts: list[Layout], on_die: Any) -> int:
+    """The one count of the ``layouts`` (pips to confirm, plain spots, count) that the colours agree
+    with, 0 when none or several do (see _corner_l and _side_pair). ``xy`` are the pips found, ``d``
+    their diameter; ``on_die(points)`` says whether a layout's pips all lie on one die."""
+    fh, fw = frame.shape[:2]
+    r = 0.5 * d
+    centre = xy.mean(0)
+    reach = max(float(np.hypot(*(p - centre))) for lay in layouts for p in lay[0] + lay[1]) + d + 2.0
+    x0, y0 = max(int(centre[0] - reach), 0), max(int(centre[1] - reach), 0)
+    x1, y1 = min(int(math.ceil(centre[0] + reach)) + 1, fw), min(int(math.ceil(centre[1] + reach)) + 1, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return 0
+    blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6))
+    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2LAB).astype(np.float32)
+    off = np.float32([x0, y0])
+    inner = INNER * (0.5 * d)
+
+    def colour(p: np.ndarray) -> np.ndarray:
+        """The median Lab colour inside a pip-sized disc at frame point p."""
+        return np.median(_sample(lab, p[0] - off[0] + inner[:, 0], p[1] - off[1] + inner[:, 1]), 0)
+
+    pip = np.mean([colour(p) for p in xy], 0)
+    counts = set()
+    for pips, plain, count in layouts:
+        if not all(r <= p[0] <= fw - 1 - r and r <= p[1] <= fh - 1 - r for p in pips + plain):
+            continue
+        cs = np.stack([colour(p) for p in plain])
+        body = np.median(cs, 0)
+        axis = pip - body
+        gap = float(np.sqrt(axis @ axis))
+        if gap < 1.0 or float(np.sqrt(((cs - body) ** 2).sum(1)).max()) > 0.5 * gap:
+            continue
+        on_body = all(abs(float((c - body) @ axis)) <= CENTRE_T * gap * gap for c in cs)
+        on_pips = all(abs(float((colour(p) - body) @ axis) / (gap * gap) - 1.0) <= CENTRE_T for p in pips)
+        if on_body and on_pips and on_die([*xy, *pips]):
+            counts.add(count)
+    return counts.pop() if len(counts) == 1 else 0
 
 
 def _added_off_face(f: dict[str, Any], spots: list[tuple[float, float]], recount: list[tuple[float, float]]) -> bool:
@@ -1773,7 +1951,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     for f in faces[len(faces) - len(bodies):]:
         f["conf"] *= unsure
     for f in faces:
-        f["count"] = _centre_corner(frame, fg, f) or f["count"]
+        f["count"] = _centre_corner(frame, fg, f) or _corner_l(frame, fg, f) or f["count"]
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
     white = _dice_white(colours, [f["dark"] for f in faces], gains, light)
