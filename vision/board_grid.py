@@ -16,27 +16,27 @@ LIGHT_TOL = 1.15  # channels within this gain of the brightest one are left as t
 LIGHT_MAX = 6.0  # the most a channel is lifted
 
 
-_K_IDX, _C_IDX = np.indices((5, 6))  # (line, cell) index arrays of the (5, 6) line offsets
+_P_IDX, _K_IDX, _C_IDX = np.indices((2, 5, 6))  # (plane, line, cell) index arrays of the (2, 5, 6) line offsets
 
 
 def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
     """Where the five inner horizontal lines cross each column of cells (axis 0) and the vertical
     lines each row (axis 1): (2, 5, 6) offsets in cells from where the current homography puts them,
-    and how much each line stands out above its surroundings."""
+    and how much each line stands out above its surroundings. Both directions are measured at once,
+    on the image and its transpose stacked."""
     span = int(round(reach * S))
     rows = np.round((np.arange(1, 6)[:, None] + MARGIN) * S).astype(int) + np.arange(-span, span + 1)[None, :]
     m = int(MARGIN * S)
     lo, hi = int(0.2 * S), int(0.8 * S)
-    off, strength = [], []
-    for plane in (img, img.T):
-        band = plane[rows][:, :, m:m + 6 * S].reshape(5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=3)
-        i = band.argmax(axis=1)  # (5, 6)
-        inner = np.clip(i, 1, band.shape[1] - 2)
-        p0, p1, p2 = (band[_K_IDX, inner + d, _C_IDX] for d in (-1, 0, 1))
-        den = p0 - 2 * p1 + p2
-        sub = np.where((den < 0) & (i == inner), np.clip(0.5 * (p0 - p2) / np.where(den < 0, den, -1), -0.5, 0.5), 0)
-        off.append((i - span + sub) / S)
-        strength.append(band.max(axis=1) - median(band, axis=1))
+    planes = np.stack((img, img.T))
+    band = planes[:, rows][..., m:m + 6 * S].reshape(2, 5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=4)
+    i = band.argmax(axis=2)  # (2, 5, 6)
+    inner = np.clip(i, 1, band.shape[2] - 2)
+    p0, p1, p2 = (band[_P_IDX, _K_IDX, inner + d, _C_IDX] for d in (-1, 0, 1))
+    den = p0 - 2 * p1 + p2
+    sub = np.where((den < 0) & (i == inner), np.clip(0.5 * (p0 - p2) / np.where(den < 0, den, -1), -0.5, 0.5), 0)
+    off = (i - span + sub) / S
+    strength = band.max(axis=2) - median(band, axis=2)
     return np.float32(off), np.float32(strength)
 
 
@@ -88,11 +88,24 @@ def _trimmed_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
 _CROSSINGS = np.float32([(j, k) for j in range(1, 6) for k in range(1, 6)])  # inner crossings, grid units
 
 
+def _top_values(pixels: np.ndarray, k: int) -> np.ndarray:
+    """Each channel's k-th brightest value of an (h, w, 3) uint8 image: np.partition(pixels.reshape(-1, 3),
+    -k, axis=0)[-k], counted in histograms (a partition down the columns of a tall array costs several
+    times more)."""
+    if pixels.dtype != np.uint8 or not 0 < k <= pixels.shape[0] * pixels.shape[1]:
+        return np.partition(pixels.reshape(-1, 3), -k, axis=0)[-k]
+    pixels = np.ascontiguousarray(pixels)
+    hist = np.stack([cv2.calcHist([pixels], [c], None, [256], [0, 256]).ravel() for c in range(3)])
+    # from the top down: the first level at which k values are that bright or brighter
+    reach = np.cumsum(hist[:, ::-1], axis=1) >= k
+    return (255 - reach.argmax(axis=1)).astype(np.uint8)
+
+
 def light_gains(frame: np.ndarray) -> np.ndarray:
     """Per-channel (BGR) gains that make the frame's brightest things neutral: its pale lines (and any
     glare, which has the lamp's own colour) are white, so under a warm lamp the blue channel is lifted
     until they are bright in every channel again. 1 for a channel already within LIGHT_TOL."""
-    top = np.partition(frame[::8, ::8].reshape(-1, 3), -LIGHT_TOP, axis=0)[-LIGHT_TOP].astype(np.float32)
+    top = _top_values(frame[::8, ::8], LIGHT_TOP).astype(np.float32)
     gains = np.clip(top.max() / np.maximum(top, 1.0), 1.0, LIGHT_MAX)
     return np.where(gains > LIGHT_TOL, gains, 1.0).astype(np.float32)
 
@@ -216,14 +229,18 @@ def dot_corner(frame: np.ndarray, hom: np.ndarray) -> int:
     spot is wide and smooth, so it lifts both alike)."""
     d = DOT_AT
     centres = ((-d, -d), (6 + d, -d), (6 + d, 6 + d), (-d, 6 + d))
-    contrast = []
     h = (_DOT_N - 1) / 2 / _DOT_S
     lo, hi = _DOT_N // 2 - _DOT_REACH, _DOT_N // 2 + _DOT_REACH + 1
+    patches = []
     for cx, cy in centres:
         to_grid = np.float32([[1 / _DOT_S, 0, cx - h], [0, 1 / _DOT_S, cy - h], [0, 0, 1]])
-        patch = cv2.warpPerspective(frame, hom @ to_grid, (_DOT_N, _DOT_N),
-                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-        lum = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
-        spot = cv2.blur(lum, (7, 7)) - cv2.blur(lum, (21, 21))
-        contrast.append(float(spot[lo:hi, lo:hi].max()))
-    return int(np.argmax(contrast))
+        patches.append(cv2.warpPerspective(frame, hom @ to_grid, (_DOT_N, _DOT_N),
+                                           flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                           borderMode=cv2.BORDER_REPLICATE))
+    # the four patches side by side, converted and blurred at once: the windows looked at lie more
+    # than the wide blur's reach inside their own patch, and a box sum of whole grey levels is exact,
+    # so each window reads as in its patch alone
+    lum = cv2.cvtColor(np.hstack(patches), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    spot = cv2.blur(lum, (7, 7)) - cv2.blur(lum, (21, 21))
+    wins = spot[lo:hi].reshape(hi - lo, 4, _DOT_N)[:, :, lo:hi]
+    return int(np.argmax(wins.max(axis=(0, 2))))
