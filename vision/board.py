@@ -42,15 +42,38 @@ CUT_SIDES = 8  # most sides of an outline whose four longest are extended to fin
 CUT_GROWTH = 1.25  # ... which may add at most this share to its area
 
 
+def _median_last(a: np.ndarray) -> np.ndarray:
+    """common.median(a, axis=-1) (the same value and type: float64 for integers), with one partition: of
+    an even count the lower middle value is the largest of those left of the upper one (a partition
+    at two places costs several times one)."""
+    n = a.shape[-1]
+    if n == 0:
+        return median(a, axis=a.ndim - 1)
+    if a.dtype.kind in "iu":
+        a = a.astype(np.float64)
+    k = n // 2
+    part = np.partition(a, k, axis=-1)
+    if n % 2:
+        return part[..., k]
+    lower = part[..., :k].max(axis=-1)
+    # NaNs sort last: where one lies left of k the max would take it; numpy's partition would not
+    if a.dtype.kind == "f" and np.isnan(lower).any():
+        return median(a, axis=a.ndim - 1)
+    return (lower + part[..., k]) / 2
+
+
 def _norm2(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
     """np.linalg.norm(np.stack([dx, dy], -1), axis=-1), the same sums in the same order, without
     stacking the two parts or numpy's reduction over an axis of two."""
     return np.sqrt(dx * dx + dy * dy)
 
 
+_R_B = [2, 0]  # the red and blue channels of BGR
+
+
 def _chroma(bgr: np.ndarray) -> np.ndarray:
     b = np.asarray(bgr, np.float32).reshape(-1, 3) + EPS
-    return np.stack([np.log(b[:, 2] / b[:, 1]), np.log(b[:, 0] / b[:, 1])], 1)
+    return np.log(b[:, _R_B] / b[:, 1:2])  # log(R/G), log(B/G)
 
 
 def default_profile() -> dict[str, Any]:
@@ -340,7 +363,7 @@ def _ring_ridge(prof: np.ndarray) -> np.ndarray:
     glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
     ridge = _band_step(prof)
     best = ridge[:, (_MID_BANDS >= 0.25) & (_MID_BANDS < 0.38)].max(axis=1)
-    return median(best, axis=1)
+    return _median_last(best)
 
 
 def _edge_valley(prof: np.ndarray) -> np.ndarray:
@@ -396,18 +419,23 @@ def _cell_masks() -> dict[str, np.ndarray]:
 _MASKS = _cell_masks()
 
 
-def _sharpness(top: np.ndarray) -> float:
+def _sharpness(top: np.ndarray, horizontal: bool = False) -> float:
     """How sharp this frame shows the board: the steepest step across its pale vertical grid lines
-    (between the horizontal ones) over the lines' height. A blurred frame spreads a button's thin
-    ring out, so the ring rule asks less of a blurred board's rings."""
-    half = CELL // 4
-    # the strips 2*half wide about the five inner vertical lines, between the horizontal ones: (6 rows
-    # of cells, rows of pixels, 5 lines, 2*half, 3)
-    strips = top[:, CELL - half:6 * CELL - half].reshape(6, CELL, 5, CELL, 3)[:, CELL // 5:CELL - CELL // 5, :, :2 * half]
+    (between the horizontal ones; or across the horizontal ones, as on the transposed board) over the
+    lines' height. A blurred frame spreads a button's thin ring out, so the ring rule asks less of a
+    blurred board's rings."""
+    half, inner = CELL // 4, slice(CELL // 5, CELL - CELL // 5)
+    # the strips 2*half wide about the five inner lines, between the lines across them
+    if horizontal:  # (5 lines, 2*half, 6 columns of cells, pixels along, 3)
+        strips = top[CELL - half:6 * CELL - half].reshape(5, CELL, 6, CELL, 3)[:, :2 * half, :, inner]
+        across = 1
+    else:  # (6 rows of cells, pixels along, 5 lines, 2*half, 3)
+        strips = top[:, CELL - half:6 * CELL - half].reshape(6, CELL, 5, CELL, 3)[:, inner, :, :2 * half]
+        across = 3
     darkest = np.minimum(np.minimum(strips[..., 0], strips[..., 1]), strips[..., 2])
     # the mean across the lines of whole grey levels (an exact sum, as np.mean's)
-    count = darkest.size // (2 * half)
-    prof = darkest.reshape(-1, 2 * half).sum(axis=0, dtype=np.int64) / count
+    others = tuple(a for a in range(4) if a != across)
+    prof = darkest.sum(axis=others, dtype=np.int64) / (darkest.size // (2 * half))
     return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
 
 
@@ -426,7 +454,7 @@ def _noise(plane: np.ndarray) -> float:
     p = plane.reshape(len(plane), CELL * CELL)
     up, down, left, right = (p[:, _NOISE_AT + d] for d in (-CELL, CELL, -1, 1))
     lap = p[:, _NOISE_AT] - 0.25 * (up + down + left + right)
-    return float(median(np.abs(lap).ravel()))
+    return float(_median_last(np.abs(lap).ravel()))
 
 
 def _noise_points() -> np.ndarray:
@@ -478,7 +506,7 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     sharp = _sharpness(top)
     # a shaken camera blurs one way: the ring is spread as much as the lines across and along it
     # together (their geometric mean), not as much as either alone
-    ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top.transpose(1, 0, 2)))))
+    ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top, horizontal=True))))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
     board_l = float(median(ring_l))
@@ -502,7 +530,7 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
                            + [top[k * CELL - 1:k * CELL + 1, :].reshape(-1, 3) for k in range(1, 6)])
     lum = lines.sum(axis=1, dtype=np.int32)
     k = int(0.6 * len(lum))
-    white = median(lines[lum >= np.partition(lum, k)[k]], axis=0).astype(np.float32)
+    white = _median_last(np.ascontiguousarray(lines[lum >= np.partition(lum, k)[k]].T)).astype(np.float32)
     gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
     return cv2.transform(top, np.diag(gains))  # per-channel gains, saturating at 255
 
@@ -553,13 +581,13 @@ def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
     means = np.float32([profile["colours"][k] for k in names])
     chroma = _chroma(feats["colour"])
     cast = _cast_shift(chroma, means)
-    d = np.linalg.norm((chroma - cast)[:, None, :] - means[None], axis=2)  # (36, K)
+    d = _norm2(*np.moveaxis((chroma - cast)[:, None, :] - means[None], 2, 0))  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
     yellow = np.float32([names[int(k)] == "Y" for k in best])
     x = dict(feats)
-    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None], axis=1)
+    x["to_star"] = _norm2(*(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None]).T)
     x["yel"] = yellow
     for k in ("to_star", "mid_shift", "spread", "five", "dark", "valley"):
         x[k + "_y"] = x[k] * yellow
@@ -590,6 +618,9 @@ def _classify(feats: dict[str, np.ndarray], profile: dict[str, Any]) -> list[tup
     return out
 
 
+_DEFAULT_PROFILE = default_profile()  # read() only reads it; default_profile() hands out fresh copies
+
+
 def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     """The 36 cells of a board in the frame (row, col, colour, content); empty when no board is seen."""
     try:
@@ -599,7 +630,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     h, w = frame.shape[:2]
     if min(h, w) < 48:
         return Observation("board", [], w, h)
-    prof = profile if profile and "colours" in profile else default_profile()
+    prof = profile if profile and "colours" in profile else _DEFAULT_PROFILE
     found = find_board(frame)
     if found is None:
         return Observation("board", [], w, h)

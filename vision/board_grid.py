@@ -49,11 +49,15 @@ def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.nd
     return a, my - a * mx
 
 
+_ALONG = np.broadcast_to(np.arange(6, dtype=np.float32) + 0.5, (10, 6))  # the cells' middles along each line
+_LINE_AT = np.arange(1, 6, dtype=np.float32)[None, :, None]  # the inner lines' places, in cells
+
+
 def _fit_lines(off: np.ndarray, strength: np.ndarray) -> np.ndarray | None:
     """Each inner line as (slope, intercept) in current grid units, fitted to its six crossings with
     outliers dropped; None when too few crossings stand out."""
-    along = np.broadcast_to(np.arange(6, dtype=np.float32) + 0.5, (10, 6))
-    pos = (off + np.arange(1, 6, dtype=np.float32)[None, :, None]).reshape(10, 6)
+    along = _ALONG
+    pos = (off + _LINE_AT).reshape(10, 6)
     keep = (strength > 0.25 * max(float(median(strength.ravel())), 1e-3)).reshape(10, 6).astype(np.float32)
     if keep.sum(axis=1).min() < 3:
         return None
@@ -116,20 +120,25 @@ def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3,
     return refine_moved(frame, hom, passes, gains)[0]
 
 
+_GRID_CORNERS = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2)
+_TO_SMALL = np.float32([[1 / S, 0, -MARGIN], [0, 1 / S, -MARGIN], [0, 0, 1]])  # the small warp's pixels -> grid
+
+
 def refine_moved(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15),
                  gains: np.ndarray | None = None) -> tuple[np.ndarray, float]:
     """refine(), and how far (cells) its last pass moved a corner of the grid: a pass that still moves
     it far has not settled (an outline a glare spot bent far is pulled back only partway). ``gains``
     (light_gains) balance the frame's channels first."""
     n = int(round((6 + 2 * MARGIN) * S))
-    corners = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2)
+    corners = _GRID_CORNERS
+    to_grid = _TO_SMALL
+    balance = None if gains is None else np.diag(gains)
     moved = 0.0
     for reach in passes:
-        to_grid = np.float32([[1 / S, 0, -MARGIN], [0, 1 / S, -MARGIN], [0, 0, 1]])
         small = cv2.warpPerspective(frame, hom @ to_grid, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
         # the lines are pale: bright in every channel, where the printed colours are dark in at least one
-        if gains is not None:
-            small = cv2.transform(small, np.diag(gains))
+        if balance is not None:
+            small = cv2.transform(small, balance)
         b, g, r = cv2.split(small)
         img = cv2.blur(cv2.min(cv2.min(b, g), r), (3, 3)).astype(np.float32)
         fits = _fit_lines(*_line_positions(img, reach))
@@ -173,6 +182,8 @@ def _sample_points() -> tuple[np.ndarray, int, int]:
 
 
 _POINTS, _N_LINE, _N_CORNER = _sample_points()
+_POINTS_XY = _POINTS.T.astype(np.float64)  # x and y of the sample points, as grid_scores projects them
+_EPS32 = np.finfo(np.float32).eps
 
 
 def grid_score(frame: np.ndarray, hom: np.ndarray, gains: np.ndarray | None = None) -> float:
@@ -188,18 +199,21 @@ def grid_scores(frame: np.ndarray, homs: list[np.ndarray], gains: np.ndarray | N
     ``gains`` (light_gains) balance the sampled pixels' channels first."""
     h, w = frame.shape[:2]
     m = np.stack(homs).astype(np.float64)  # (k, 3, 3)
-    x, y = _POINTS[:, 0].astype(np.float64), _POINTS[:, 1].astype(np.float64)
-    # as cv2.perspectiveTransform: in double, times the reciprocal of w, rounded to float
+    x, y = _POINTS_XY
+    # as cv2.perspectiveTransform: in double, times the reciprocal of w, rounded to float (x and y of
+    # every point at once: (k, 2, points))
     den = x * m[:, 2, 0, None] + y * m[:, 2, 1, None] + m[:, 2, 2, None]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        inv = np.where(np.abs(den) > np.finfo(np.float32).eps, 1.0 / den, 0.0)
-        px = ((x * m[:, 0, 0, None] + y * m[:, 0, 1, None] + m[:, 0, 2, None]) * inv).astype(np.float32)
-        py = ((x * m[:, 1, 0, None] + y * m[:, 1, 1, None] + m[:, 1, 2, None]) * inv).astype(np.float32)
-    finite = np.isfinite(px).all(axis=1) & np.isfinite(py).all(axis=1)
-    px, py = np.where(finite[:, None], px, 0), np.where(finite[:, None], py, 0)
-    xs = np.clip(px.astype(np.int32), 0, w - 1)
-    ys = np.clip(py.astype(np.int32), 0, h - 1)
-    pix = frame[ys, xs]  # (k, points, 3)
+        inv = np.where(np.abs(den) > _EPS32, 1.0 / den, 0.0)
+        pxy = ((x * m[:, :2, 0, None] + y * m[:, :2, 1, None] + m[:, :2, 2, None]) * inv[:, None]).astype(np.float32)
+    finite = np.isfinite(pxy).all(axis=(1, 2))
+    pxy = np.where(finite[:, None, None], pxy, 0)
+    xs = np.clip(pxy[:, 0].astype(np.int32), 0, w - 1)
+    ys = np.clip(pxy[:, 1].astype(np.int32), 0, h - 1)
+    if frame.flags.c_contiguous:  # one flat index is a faster gather than two
+        pix = frame.reshape(-1, frame.shape[2])[ys * w + xs]  # (k, points, 3)
+    else:
+        pix = frame[ys, xs]
     if gains is not None:
         pix = np.minimum(pix * gains, 255.0)
     n_in = _N_LINE + _N_CORNER
