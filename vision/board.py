@@ -472,8 +472,8 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
     arrays with one row per cell (row-major)."""
     m = _MASKS
-    cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
-    cells = cells.astype(np.float32)
+    cells = np.ascontiguousarray(top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4), np.float32)
+    cells = cells.reshape(36, CELL * CELL, 3)
     lum = (cells[..., 0] + cells[..., 1] + cells[..., 2]) / 3
     # the four corners (a piece in the middle never covers them), each on its own
     corner = median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
@@ -521,13 +521,16 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
             "whiten": np.log((mid.min(axis=1) + EPS) / (colour.min(axis=1) + EPS))}
 
 
+_LINE_PX = np.ravel([(k * CELL - 1, k * CELL) for k in range(1, 6)])  # rows / columns of the inner lines
+
+
 def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
     """The grid as a 6*CELL square, white-balanced on its pale grid lines."""
     scale = np.float32([[1 / CELL, 0, 0], [0, 1 / CELL, 0], [0, 0, 1]])
     top = cv2.warpPerspective(frame, hom @ scale, (6 * CELL, 6 * CELL),
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
-    lines = np.concatenate([top[:, k * CELL - 1:k * CELL + 1].reshape(-1, 3) for k in range(1, 6)]
-                           + [top[k * CELL - 1:k * CELL + 1, :].reshape(-1, 3) for k in range(1, 6)])
+    # the pixels of the inner lines (two wide), vertical then horizontal: their order does not matter
+    lines = np.concatenate([top[:, _LINE_PX].reshape(-1, 3), top[_LINE_PX].reshape(-1, 3)])
     lum = lines.sum(axis=1, dtype=np.int32)
     k = int(0.6 * len(lum))
     white = _median_last(np.ascontiguousarray(lines[lum >= np.partition(lum, k)[k]].T)).astype(np.float32)
@@ -605,20 +608,23 @@ def _classify(feats: dict[str, np.ndarray], profile: dict[str, Any]) -> list[tup
     names, best, colour_conf, x = _rule_inputs(feats, profile)
     star_score = _score(STAR_RULE, x)
     button_score = _score(BUTTON_RULE, x)
-    out = []
-    for i in range(len(best)):
-        if star_score[i] > 0:
-            content, margin = "star", star_score[i]
-        elif button_score[i] > 0:
-            content, margin = "button", button_score[i]
+    contents, sures = [], []
+    # the scores as Python floats (exact), the colour confidence times the content's in its own type
+    for star, button in zip(star_score.tolist(), button_score.tolist(), strict=True):
+        if star > 0:
+            content, margin = "star", star
+        elif button > 0:
+            content, margin = "button", button
         else:
-            content, margin = "empty", min(-star_score[i], -button_score[i])
-        sure = min(1.0, max(0.3, 0.5 + float(margin) / SCORE_SCALE / 2))
-        out.append((names[int(best[i])], content, float(colour_conf[i] * sure)))
-    return out
+            content, margin = "empty", min(-star, -button)
+        contents.append(content)
+        sures.append(min(1.0, max(0.3, 0.5 + margin / SCORE_SCALE / 2)))
+    confs = (colour_conf * np.asarray(sures, colour_conf.dtype)).tolist()
+    return [(names[k], content, conf) for k, content, conf in zip(best.tolist(), contents, confs, strict=True)]
 
 
-_DEFAULT_PROFILE = default_profile()  # read() only reads it; default_profile() hands out fresh copies
+_DEFAULT_PROFILE = default_profile()
+_NODES = np.stack(np.meshgrid(np.arange(7, dtype=np.float32), np.arange(7, dtype=np.float32)), 2).reshape(-1, 1, 2)  # read() only reads it; default_profile() hands out fresh copies
 
 
 def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
@@ -638,8 +644,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     top = _straighten(frame, hom)
     labels = _classify(_cell_features(top), prof)
     board_conf = float(np.clip((score - MIN_GRID) / (GOOD_GRID - MIN_GRID), 0.2, 1.0))
-    gx, gy = np.meshgrid(np.arange(7, dtype=np.float32), np.arange(7, dtype=np.float32))
-    nodes = cv2.perspectiveTransform(np.stack([gx, gy], 2).reshape(-1, 1, 2), hom).reshape(7, 7, 2)
+    nodes = cv2.perspectiveTransform(_NODES, hom).reshape(7, 7, 2)
     # each cell's box from its four corners, all cells at once (float32 as the nodes, then to Python)
     corners = np.stack([nodes[:-1, :-1], nodes[:-1, 1:], nodes[1:, :-1], nodes[1:, 1:]])
     lo, hi = corners.min(axis=0), corners.max(axis=0)

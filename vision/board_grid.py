@@ -217,14 +217,17 @@ def grid_scores(frame: np.ndarray, homs: list[np.ndarray], gains: np.ndarray | N
     if gains is not None:
         pix = np.minimum(pix * gains, 255.0)
     n_in = _N_LINE + _N_CORNER
-    m_in = pix[:, :n_in].min(axis=2)
+    # the darkest and the brightest channel (three channels compared in turn: a reduction over an axis
+    # of three costs more)
+    b, g, r = pix[..., 0], pix[..., 1], pix[..., 2]
+    m_in = np.minimum(np.minimum(b[:, :n_in], g[:, :n_in]), r[:, :n_in])
     # medians as the upper middle element (np.median's overhead is more than the work here)
     line = np.partition(m_in[:, :_N_LINE], _N_LINE // 2, axis=1)[:, _N_LINE // 2].astype(np.float64)
     cells = np.partition(m_in[:, _N_LINE:], _N_CORNER // 2, axis=1)[:, _N_CORNER // 2].astype(np.float64)
     # the border is dark in every channel, where a printed colour is bright in one: each side on its
     # own, so a grid laid one cell off (its inner lines still on lines) puts a row of cells where one
     # side's border should be and loses
-    sides = pix[:, n_in:].max(axis=2).reshape(len(homs), 4, -1)
+    sides = np.maximum(np.maximum(b[:, n_in:], g[:, n_in:]), r[:, n_in:]).reshape(len(homs), 4, -1)
     k = sides.shape[2] // 2
     border = np.partition(sides, k, axis=2)[:, :, k].max(axis=1).astype(np.float64)
     score = (line - np.maximum(cells, border)) / (line + 10.0)
