@@ -242,8 +242,8 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     for finders in rounds:
         # every outline read as the board's edge or the grid's, ranked by how well the grid's lines
         # fall on pale lines; the best few are refitted to the lines themselves and scored again
-        homs = [_grid_homography(_order(q / f), is_board)
-                for finder, image in finders for q in finder(image()) for is_board in (True, False)]
+        quads = [_order(q / f) for finder, image in finders for q in finder(image())]
+        homs = [_grid_homography(q, is_board) for q in quads for is_board in (True, False)]
         if not homs:
             continue
         scores = board_grid.grid_scores(frame, homs, gains)
@@ -472,8 +472,8 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
     arrays with one row per cell (row-major)."""
     m = _MASKS
-    cells = np.ascontiguousarray(top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4), np.float32)
-    cells = cells.reshape(36, CELL * CELL, 3)
+    cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
+    cells = cells.astype(np.float32)
     lum = (cells[..., 0] + cells[..., 1] + cells[..., 2]) / 3
     # the four corners (a piece in the middle never covers them), each on its own
     corner = median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
@@ -499,8 +499,8 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
     plane = cells[np.arange(36), :, darkest]
-    # both planes' profiles in one pass (each bin sums the same pixels in the same order as alone)
-    prof, prof_lum = np.split(_radial_profiles(np.concatenate([plane, lum])), 2)
+    # each plane on its own: one pass over both costs about as much and holds twice the memory
+    prof, prof_lum = _radial_profiles(plane), _radial_profiles(lum)
     ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise(plane) - NOISE_FREE, 0.0)
     valley = _edge_valley(prof_lum)
     sharp = _sharpness(top)
@@ -558,16 +558,21 @@ CAST_MIN = 0.25  # shift (log-chroma) that is left on the cells
 CAST_NEAR = 0.9  # share of cells near a taught colour unshifted that needs no wide search
 
 
+def _sq2(d: np.ndarray) -> np.ndarray:
+    """(d ** 2).sum(-1) of a last axis of two: the same two squares added in the same order."""
+    return d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1]
+
+
 def _cast_shift(chroma: np.ndarray, means: np.ndarray) -> np.ndarray:
     """The log-chroma step that the frame's light adds to every cell's printed colour (see CAST_GRID)."""
     shift = np.zeros(2, np.float32)
-    d2 = ((chroma[:, None, :] - means[None]) ** 2).sum(-1)
+    d2 = _sq2(chroma[:, None, :] - means[None])
     if (d2.min(axis=1) < CAST_CAP).mean() < CAST_NEAR:
         grid = ((chroma[None, :, None, :] - CAST_GRID - means[None, None]) ** 2).sum(-1)
         cost = np.minimum(grid.min(axis=2), CAST_CAP).sum(axis=1) + _CAST_GRID_COST
         shift = CAST_GRID[int(cost.argmin()), 0, 0]
     for _ in range(3):  # refine: the mean step of the cells near a taught colour
-        d2 = ((chroma[:, None, :] - shift - means[None]) ** 2).sum(-1)
+        d2 = _sq2(chroma[:, None, :] - shift - means[None])
         near = d2.min(axis=1) < CAST_CAP
         if not near.any():
             break

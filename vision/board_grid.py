@@ -28,8 +28,9 @@ def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarr
     rows = np.round((np.arange(1, 6)[:, None] + MARGIN) * S).astype(int) + np.arange(-span, span + 1)[None, :]
     m = int(MARGIN * S)
     lo, hi = int(0.2 * S), int(0.8 * S)
-    planes = np.stack((img, img.T))
-    band = planes[:, rows][..., m:m + 6 * S].reshape(2, 5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=4)
+    # the rows about the horizontal lines, and the columns about the vertical ones (as rows of img.T)
+    near = np.stack((img[rows], img[:, rows].transpose(1, 2, 0)))
+    band = near[..., m:m + 6 * S].reshape(2, 5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=4)
     i = band.argmax(axis=2)  # (2, 5, 6)
     inner = np.clip(i, 1, band.shape[2] - 2)
     p0, p1, p2 = (band[_P_IDX, _K_IDX, inner + d, _C_IDX] for d in (-1, 0, 1))
