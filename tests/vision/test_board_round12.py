@@ -255,7 +255,7 @@ def test_two_part_norm_and_one_log_chroma_are_numpys():
     assert np.array_equal(board._chroma(bgr), _ref_chroma(bgr))
 
 
-def test_radial_profiles_of_two_planes_at_once_are_each_alone():
+def test_radial_profiles_with_the_cached_bins_of_any_cell_count_are_each_cells_own():
     frame, hom = _scene(7)
     top = board._straighten(frame, hom)
     cells = top.reshape(6, board.CELL, 6, board.CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, -1, 3)
