@@ -4,18 +4,26 @@
 read right (printed colour and content both), confusion matrices for colour and content, boards
 not found, and the median time on one core with a ratio against a baseline (cvtColor to grey +
 5x5 GaussianBlur of the same frame) and peak memory.
+``--speed-only --against REV`` also times the board reader of git revision REV (or a board.py file),
+its reads alternating with this one's on the same frames, and prints the new/old ratios (wall and
+CPU); ``--identical REV`` checks that both readers give the same JSON on the 600 tuning check frames
+(seeds 0-299 and 10 000-10 299).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+import time
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import cv2
 import numpy as np
 
 from vision import board
-from vision.bench_common import time_reader
+from vision.bench_common import module_from_file, old_module, time_reader
 from vision.render import board as render
 
 
@@ -56,21 +64,88 @@ def speed(seeds: range, repeats: int = 5) -> dict[str, float]:
     return time_reader(board.read, [render.scene(s)[0] for s in seeds], repeats)
 
 
+def old_reader(rev: str) -> ModuleType:
+    """The board reader of git revision ``rev`` (with that revision's own vision modules, board_grid
+    and common), or of a board.py file whose ``vision`` imports are the current ones: it runs side
+    by side with the current reader."""
+    if Path(rev).is_file():
+        return module_from_file(rev, "board_against")
+    return old_module(rev, "board")
+
+
+def speed_against(seeds: range, against: str, repeats: int = 5) -> dict[str, float]:
+    """Same-run A/B: this reader and the reader of ``against`` alternate on the same frames (one
+    warm-up read each per frame, the order swapped every repeat); medians of wall and CPU (process)
+    ms per read, ratios new/old."""
+    other = old_reader(against)
+    cv2.setNumThreads(1)
+    frames = [render.scene(s)[0] for s in seeds]
+    times: dict[str, tuple[list[float], list[float]]] = {"new": ([], []), "old": ([], [])}
+    readers = (("new", board.read), ("old", other.read))
+    for frame in frames:
+        for _, rd in readers:
+            rd(frame)
+        for r in range(repeats):
+            for key, rd in readers if r % 2 == 0 else readers[::-1]:
+                c0, t0 = time.process_time(), time.perf_counter()
+                rd(frame)
+                times[key][0].append((time.perf_counter() - t0) * 1000)
+                times[key][1].append((time.process_time() - c0) * 1000)
+    out = {f"{k}_{m}": statistics.median(times[k][i]) for k in times for i, m in enumerate(("wall", "cpu"))}
+    out["ratio_wall"] = out["new_wall"] / out["old_wall"]
+    out["ratio_cpu"] = out["new_cpu"] / out["old_cpu"]
+    return out
+
+
+CHECK_SEEDS = (range(0, 300), range(10_000, 10_300))
+
+
+def identical(against: str) -> tuple[int, list[int]]:
+    """Whether this reader's JSON equals the reader of ``against`` on the tuning check frames (seeds
+    0-299 and 10 000-10 299): frames compared, seeds whose readings differ."""
+    other = old_reader(against)
+    cv2.setNumThreads(1)
+    count, differ = 0, []
+    for seeds in CHECK_SEEDS:
+        for seed in seeds:
+            frame = render.scene(seed)[0]
+            count += 1
+            if board.read(frame).to_json() != other.read(frame).to_json():
+                differ.append(seed)
+    return count, differ
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=500)
     ap.add_argument("--first-seed", type=int, default=1_000_000)
     ap.add_argument("--speed-scenes", type=int, default=20)
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--against", metavar="REV_OR_FILE",
+                    help="also time the board reader of this git revision (or board.py file), alternating")
+    ap.add_argument("--repeats", type=int, default=5, help="timed reads per speed frame")
+    ap.add_argument("--identical", metavar="REV_OR_FILE",
+                    help="only compare this reader's JSON with that reader's on the 600 tuning check frames")
     ap.add_argument("--speed-only", action="store_true", help="skip the accuracy run")
     ap.add_argument("--accuracy-only", action="store_true", help="skip the speed run")
     args = ap.parse_args(argv)
+    if args.identical:
+        count, differ = identical(args.identical)
+        print(f"{count} frames compared with the reader of {args.identical}: {len(differ)} differ"
+              + (f" (seeds {', '.join(map(str, differ[:20]))})" if differ else ""))
+        return 1 if differ else 0
     cv2.setNumThreads(1)
     if not args.speed_only:
         report(accuracy(range(args.first_seed, args.first_seed + args.scenes), verbose=args.verbose), args.scenes)
     if args.accuracy_only:
         return 0
-    s = speed(range(args.first_seed, args.first_seed + args.speed_scenes))
+    seeds = range(args.first_seed, args.first_seed + args.speed_scenes)
+    if args.against:
+        a = speed_against(seeds, args.against, repeats=args.repeats)
+        print(f"same run, alternating with the reader of {args.against} ({len(seeds)} frames x {args.repeats}): "
+              f"new {a['new_wall']:.2f} ms wall / {a['new_cpu']:.2f} ms CPU, old {a['old_wall']:.2f} ms wall / "
+              f"{a['old_cpu']:.2f} ms CPU; ratio new/old {a['ratio_wall']:.3f} wall, {a['ratio_cpu']:.3f} CPU")
+    s = speed(seeds, repeats=args.repeats)
     print(f"speed (1280x960, one core): read {s['read_ms']:.2f} ms median, baseline {s['base_ms']:.2f} ms, "
           f"ratio {s['ratio']:.1f}x, peak memory {s['peak_mb']:.1f} MB")
     return 0

@@ -42,9 +42,38 @@ CUT_SIDES = 8  # most sides of an outline whose four longest are extended to fin
 CUT_GROWTH = 1.25  # ... which may add at most this share to its area
 
 
+def _median_last(a: np.ndarray) -> np.ndarray:
+    """common.median(a, axis=-1) (the same value and type: float64 for integers), with one partition: of
+    an even count the lower middle value is the largest of those left of the upper one (a partition
+    at two places costs several times one)."""
+    n = a.shape[-1]
+    if n == 0:
+        return median(a, axis=a.ndim - 1)
+    if a.dtype.kind in "iu":
+        a = a.astype(np.float64)
+    k = n // 2
+    part = np.partition(a, k, axis=-1)
+    if n % 2:
+        return part[..., k]
+    lower = part[..., :k].max(axis=-1)
+    # NaNs sort last: where one lies left of k the max would take it; numpy's partition would not
+    if a.dtype.kind == "f" and np.isnan(lower).any():
+        return median(a, axis=a.ndim - 1)
+    return (lower + part[..., k]) / 2
+
+
+def _norm2(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
+    """np.linalg.norm(np.stack([dx, dy], -1), axis=-1), the same sums in the same order, without
+    stacking the two parts or numpy's reduction over an axis of two."""
+    return np.sqrt(dx * dx + dy * dy)
+
+
+_R_B = [2, 0]  # the red and blue channels of BGR
+
+
 def _chroma(bgr: np.ndarray) -> np.ndarray:
     b = np.asarray(bgr, np.float32).reshape(-1, 3) + EPS
-    return np.stack([np.log(b[:, 2] / b[:, 1]), np.log(b[:, 0] / b[:, 1])], 1)
+    return np.log(b[:, _R_B] / b[:, 1:2])  # log(R/G), log(B/G)
 
 
 def default_profile() -> dict[str, Any]:
@@ -53,19 +82,37 @@ def default_profile() -> dict[str, Any]:
             "star": _chroma(STAR_BGR)[0].tolist()}
 
 
+_ROLL = [np.roll(np.arange(4), -k) for k in range(4)]  # the four orders of a quadrilateral's corners
+
+
 def _order(quad: np.ndarray) -> np.ndarray:
     """Four points in clockwise order (image coordinates) starting from the top-left-most."""
     c = quad.mean(axis=0)
     ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
     q = quad[np.argsort(ang)]
     start = int(np.argmin(q.sum(axis=1)))
-    return np.roll(q, -start, axis=0).astype(np.float32)
+    return q[_ROLL[start]].astype(np.float32)
+
+
+def _median_u8(img: np.ndarray) -> float:
+    """np.median of a uint8 image (the mean of the two middle values of an even count), counted in a
+    256-bin histogram instead of partitioning a float copy."""
+    n = img.size
+    if n == 0:
+        return float(median(img.ravel()))
+    below = np.cumsum(np.bincount(img.ravel(), minlength=256))
+    # the value at sorted position k is the first level with more than k values at or below it
+    hi = int(np.searchsorted(below, n // 2, side="right"))
+    if n % 2:
+        return float(hi)
+    lo = int(np.searchsorted(below, n // 2 - 1, side="right"))
+    return (lo + hi) / 2
 
 
 def _quads(gray: np.ndarray) -> list[np.ndarray]:
     """Large convex quadrilaterals outlined by edges, largest first."""
     blur = cv2.GaussianBlur(gray, (5, 5), 0)
-    med = float(median(blur[::3, ::3].ravel()))  # every third pixel is plenty for the median
+    med = _median_u8(blur[::3, ::3])  # every third pixel is plenty for the median
     edges = cv2.Canny(blur, max(10.0, 0.5 * med), max(30.0, 1.2 * med))
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -171,6 +218,14 @@ def _shrink(img: np.ndarray, f: float, fast: int | None = None) -> np.ndarray:
     return cv2.resize(img, (int(w * f), int(h * f)), interpolation=cv2.INTER_LINEAR)
 
 
+_OFF_ONE = [np.float32([[1, 0, dx], [0, 1, dy], [0, 0, 1]]) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+
+
+def _one_cell_off(hom: np.ndarray) -> list[np.ndarray]:
+    """The four grids one cell right, left, down and up of a grid's homography."""
+    return [hom @ t for t in _OFF_ONE]
+
+
 def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     """Homography grid units -> frame pixels, with row 1 / column 1 at grid (0, 0); and a score."""
     h, w = frame.shape[:2]
@@ -187,16 +242,20 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
     for finders in rounds:
         # every outline read as the board's edge or the grid's, ranked by how well the grid's lines
         # fall on pale lines; the best few are refitted to the lines themselves and scored again
-        homs = [_grid_homography(_order(q / f), is_board)
-                for finder, image in finders for q in finder(image()) for is_board in (True, False)]
+        quads = [_order(q / f) for finder, image in finders for q in finder(image())]
+        homs = [_grid_homography(q, is_board) for q in quads for is_board in (True, False)]
         if not homs:
             continue
         scores = board_grid.grid_scores(frame, homs, gains)
         for i in sorted(range(len(homs)), key=lambda i: -scores[i])[:3]:
             hom, moved = board_grid.refine_moved(frame, homs[i], gains=gains)
-            score = board_grid.grid_score(frame, hom, gains)
+            # the refitted grid is scored with the four grids one cell off it in one call (each score
+            # is its own: the same as one call each); those four are used if this grid is kept
+            near = _one_cell_off(hom)
+            near_scores = board_grid.grid_scores(frame, [hom, *near], gains)
+            score = float(near_scores[0])
             if best is None or score > best[0]:
-                best, best_moved = (score, hom), moved
+                best, best_moved, best_near = (score, hom), moved, (near, near_scores[1:])
             if best[0] >= GOOD_GRID:
                 break
         if best is not None and best[0] >= GOOD_GRID:
@@ -209,15 +268,15 @@ def find_board(frame: np.ndarray) -> tuple[np.ndarray, float] | None:
         if best_moved <= SETTLED:
             break
         hom, best_moved = board_grid.refine_moved(frame, best[1], gains=gains)
-        score = board_grid.grid_score(frame, hom, gains)
+        near = _one_cell_off(hom)
+        near_scores = board_grid.grid_scores(frame, [hom, *near], gains)
+        score = float(near_scores[0])
         if score < best[0] - SETTLE_TOL:
             break
-        best = (score, hom)
+        best, best_near = (score, hom), (near, near_scores[1:])
     # an outline one cell too small or too far over still lays the inner lines on lines: the border
     # check of the grid score tells the true grid from the four grids one cell off
-    moved = [best[1] @ np.float32([[1, 0, dx], [0, 1, dy], [0, 0, 1]])
-             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-    for score, hom in zip(board_grid.grid_scores(frame, moved, gains), moved, strict=True):
+    for score, hom in zip(best_near[1], best_near[0], strict=True):
         if score > best[0]:
             best = (float(score), hom)
     score, hom = best
@@ -275,11 +334,16 @@ _NBIN = len(_BANDS) * SECTORS
 _BIN_COUNT = np.maximum(np.bincount(_BIN, minlength=_NBIN), 1).astype(np.float32)
 
 
+_BIN_IDX: dict[int, np.ndarray] = {}  # the bins of every pixel of n cells, by n (always 36 or 72 here)
+
+
 def _radial_profiles(plane: np.ndarray) -> np.ndarray:
     """Mean of each (band, sector) bin of every cell: (cells, bands, sectors), in grey levels."""
     n = plane.shape[0]
     vals = plane[:, _PIX]
-    idx = (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel()
+    idx = _BIN_IDX.get(n)
+    if idx is None:
+        idx = _BIN_IDX.setdefault(n, (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel())
     prof = np.bincount(idx, weights=vals.ravel(), minlength=n * _NBIN).reshape(n, len(_BANDS), SECTORS)
     return prof / _BIN_COUNT.reshape(len(_BANDS), SECTORS)
 
@@ -299,7 +363,7 @@ def _ring_ridge(prof: np.ndarray) -> np.ndarray:
     glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
     ridge = _band_step(prof)
     best = ridge[:, (_MID_BANDS >= 0.25) & (_MID_BANDS < 0.38)].max(axis=1)
-    return median(best, axis=1)
+    return _median_last(best)
 
 
 def _edge_valley(prof: np.ndarray) -> np.ndarray:
@@ -309,7 +373,30 @@ def _edge_valley(prof: np.ndarray) -> np.ndarray:
     radius of its points or of its notches; a glare spot is a smooth rise and crosses none."""
     valley = -_band_step(prof)
     best = valley[:, (_MID_BANDS >= 0.15) & (_MID_BANDS < 0.43)].max(axis=1)
-    return np.percentile(best, 33, axis=1)
+    return _percentile33(best)
+
+
+def _lower_third_at(n: int) -> tuple[int, float]:
+    """Where np.percentile(..., 33) (linear method) of n values falls: the lower index and the weight of
+    the next, computed as numpy computes them."""
+    virtual = (n - 1) * np.true_divide(33, 100)
+    below = np.floor(virtual)
+    return int(below), float(virtual - below)
+
+
+_P33 = _lower_third_at(SECTORS)
+
+
+def _percentile33(a: np.ndarray) -> np.ndarray:
+    """np.percentile(a, 33, axis=1) of a float (cells, SECTORS) array, without its overhead: the two
+    neighbouring order statistics and numpy's own interpolation (from whichever end is nearer)."""
+    if a.shape[1] != SECTORS or np.isnan(a).any():  # numpy's own NaN handling
+        return np.percentile(a, 33, axis=1)
+    k, t = _P33
+    two = np.partition(a, (k, k + 1), axis=1)
+    lo, hi = two[:, k], two[:, k + 1]
+    diff = hi - lo
+    return hi - diff * (1 - t) if t >= 0.5 else lo + diff * t
 
 
 def _cell_masks() -> dict[str, np.ndarray]:
@@ -332,15 +419,23 @@ def _cell_masks() -> dict[str, np.ndarray]:
 _MASKS = _cell_masks()
 
 
-def _sharpness(top: np.ndarray) -> float:
+def _sharpness(top: np.ndarray, horizontal: bool = False) -> float:
     """How sharp this frame shows the board: the steepest step across its pale vertical grid lines
-    (between the horizontal ones) over the lines' height. A blurred frame spreads a button's thin
-    ring out, so the ring rule asks less of a blurred board's rings."""
-    half = CELL // 4
-    strips = np.stack([top[:, k * CELL - half:k * CELL + half] for k in range(1, 6)])  # (5, 6*CELL, 2*half, 3)
-    rows = strips.reshape(5, 6, CELL, 2 * half, 3)[:, :, CELL // 5:CELL - CELL // 5]
-    darkest = np.minimum(np.minimum(rows[..., 0], rows[..., 1]), rows[..., 2])
-    prof = darkest.reshape(-1, 2 * half).mean(axis=0)
+    (between the horizontal ones; or across the horizontal ones, as on the transposed board) over the
+    lines' height. A blurred frame spreads a button's thin ring out, so the ring rule asks less of a
+    blurred board's rings."""
+    half, inner = CELL // 4, slice(CELL // 5, CELL - CELL // 5)
+    # the strips 2*half wide about the five inner lines, between the lines across them
+    if horizontal:  # (5 lines, 2*half, 6 columns of cells, pixels along, 3)
+        strips = top[CELL - half:6 * CELL - half].reshape(5, CELL, 6, CELL, 3)[:, :2 * half, :, inner]
+        across = 1
+    else:  # (6 rows of cells, pixels along, 5 lines, 2*half, 3)
+        strips = top[:, CELL - half:6 * CELL - half].reshape(6, CELL, 5, CELL, 3)[:, inner, :, :2 * half]
+        across = 3
+    darkest = np.minimum(np.minimum(strips[..., 0], strips[..., 1]), strips[..., 2])
+    # the mean across the lines of whole grey levels (an exact sum, as np.mean's)
+    others = tuple(a for a in range(4) if a != across)
+    prof = darkest.sum(axis=others, dtype=np.int64) / (darkest.size // (2 * half))
     return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
 
 
@@ -354,9 +449,23 @@ def _blur_gain(sharp: float) -> float:
 def _noise(plane: np.ndarray) -> float:
     """The board's sensor noise in grey levels: the median absolute difference between a pixel and the
     mean of its four neighbours, over every cell (printed colour and lines are smooth at this scale)."""
-    p = plane.reshape(-1, CELL, CELL)
-    lap = p[:, 1:-1, 1:-1] - 0.25 * (p[:, :-2, 1:-1] + p[:, 2:, 1:-1] + p[:, 1:-1, :-2] + p[:, 1:-1, 2:])
-    return float(median(np.abs(lap).ravel()[::4]))  # a quarter of the pixels tell it as well
+    # a quarter of the pixels tell it as well (every 4th of the inner pixels, counted cell after cell,
+    # row after row), so the step is taken at those only
+    p = plane.reshape(len(plane), CELL * CELL)
+    up, down, left, right = (p[:, _NOISE_AT + d] for d in (-CELL, CELL, -1, 1))
+    lap = p[:, _NOISE_AT] - 0.25 * (up + down + left + right)
+    return float(_median_last(np.abs(lap).ravel()))
+
+
+def _noise_points() -> np.ndarray:
+    """The inner pixels of a cell (flat index) that every 4th pixel of the cells' inner (CELL-2)^2 blocks,
+    counted cell after cell, hits: the same in every cell, as (CELL-2)^2 is a multiple of 4."""
+    inner = np.arange(1, CELL - 1)
+    flat = (inner[:, None] * CELL + inner[None, :]).ravel()
+    return flat[::4]
+
+
+_NOISE_AT = _noise_points()
 
 
 def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
@@ -377,8 +486,8 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     ring_l = ring.mean(axis=1) + EPS
     ring_ch = _chroma(ring)  # (36, 2)
     circ = cells[:, m["circle"]] + EPS
-    ch = np.stack([np.log(circ[..., 2] / circ[..., 1]), np.log(circ[..., 0] / circ[..., 1])], axis=2)
-    dist = np.linalg.norm(ch - ring_ch[:, None, :], axis=2)
+    dist = _norm2(np.log(circ[..., 2] / circ[..., 1]) - ring_ch[:, None, 0],
+                  np.log(circ[..., 0] / circ[..., 1]) - ring_ch[:, None, 1])
     sig = dist + np.abs(np.log((lum[:, m["circle"]] + EPS) / ring_l[:, None]))
     per_sector = sig @ m["onehot"]  # (36, 20)
     five = np.abs(per_sector @ _FIVE) / 20 * 2
@@ -390,19 +499,20 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
     plane = cells[np.arange(36), :, darkest]
-    prof = _radial_profiles(plane)
+    # each plane on its own: one pass over both costs about as much and holds twice the memory
+    prof, prof_lum = _radial_profiles(plane), _radial_profiles(lum)
     ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise(plane) - NOISE_FREE, 0.0)
-    valley = _edge_valley(_radial_profiles(lum))
+    valley = _edge_valley(prof_lum)
     sharp = _sharpness(top)
     # a shaken camera blurs one way: the ring is spread as much as the lines across and along it
     # together (their geometric mean), not as much as either alone
-    ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top.transpose(1, 0, 2)))))
+    ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top, horizontal=True))))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
     board_l = float(median(ring_l))
     return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
             "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
-            "five": five, "mid_shift": np.linalg.norm(_chroma(mid) - ring_ch, axis=1),
+            "five": five, "mid_shift": _norm2(*(_chroma(mid) - ring_ch).T),
             "ridge": ridge / ring_l, "valley": valley / ring_l, "ridge_board": ridge / board_l,
             "sharp": np.full(36, sharp, np.float32),
             # how periodic (five points) the change around the circle is, against how much it changes
@@ -411,16 +521,19 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
             "whiten": np.log((mid.min(axis=1) + EPS) / (colour.min(axis=1) + EPS))}
 
 
+_LINE_PX = np.ravel([(k * CELL - 1, k * CELL) for k in range(1, 6)])  # rows / columns of the inner lines
+
+
 def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
     """The grid as a 6*CELL square, white-balanced on its pale grid lines."""
     scale = np.float32([[1 / CELL, 0, 0], [0, 1 / CELL, 0], [0, 0, 1]])
     top = cv2.warpPerspective(frame, hom @ scale, (6 * CELL, 6 * CELL),
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
-    lines = np.concatenate([top[:, k * CELL - 1:k * CELL + 1].reshape(-1, 3) for k in range(1, 6)]
-                           + [top[k * CELL - 1:k * CELL + 1, :].reshape(-1, 3) for k in range(1, 6)])
+    # the pixels of the inner lines (two wide), vertical then horizontal: their order does not matter
+    lines = np.concatenate([top[:, _LINE_PX].reshape(-1, 3), top[_LINE_PX].reshape(-1, 3)])
     lum = lines.sum(axis=1, dtype=np.int32)
     k = int(0.6 * len(lum))
-    white = median(lines[lum >= np.partition(lum, k)[k]], axis=0).astype(np.float32)
+    white = _median_last(np.ascontiguousarray(lines[lum >= np.partition(lum, k)[k]].T)).astype(np.float32)
     gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
     return cv2.transform(top, np.diag(gains))  # per-channel gains, saturating at 255
 
@@ -445,16 +558,21 @@ CAST_MIN = 0.25  # shift (log-chroma) that is left on the cells
 CAST_NEAR = 0.9  # share of cells near a taught colour unshifted that needs no wide search
 
 
+def _sq2(d: np.ndarray) -> np.ndarray:
+    """(d ** 2).sum(-1) of a last axis of two: the same two squares added in the same order."""
+    return d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1]
+
+
 def _cast_shift(chroma: np.ndarray, means: np.ndarray) -> np.ndarray:
     """The log-chroma step that the frame's light adds to every cell's printed colour (see CAST_GRID)."""
     shift = np.zeros(2, np.float32)
-    d2 = ((chroma[:, None, :] - means[None]) ** 2).sum(-1)
+    d2 = _sq2(chroma[:, None, :] - means[None])
     if (d2.min(axis=1) < CAST_CAP).mean() < CAST_NEAR:
         grid = ((chroma[None, :, None, :] - CAST_GRID - means[None, None]) ** 2).sum(-1)
         cost = np.minimum(grid.min(axis=2), CAST_CAP).sum(axis=1) + _CAST_GRID_COST
         shift = CAST_GRID[int(cost.argmin()), 0, 0]
     for _ in range(3):  # refine: the mean step of the cells near a taught colour
-        d2 = ((chroma[:, None, :] - shift - means[None]) ** 2).sum(-1)
+        d2 = _sq2(chroma[:, None, :] - shift - means[None])
         near = d2.min(axis=1) < CAST_CAP
         if not near.any():
             break
@@ -471,13 +589,13 @@ def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
     means = np.float32([profile["colours"][k] for k in names])
     chroma = _chroma(feats["colour"])
     cast = _cast_shift(chroma, means)
-    d = np.linalg.norm((chroma - cast)[:, None, :] - means[None], axis=2)  # (36, K)
+    d = _norm2(*np.moveaxis((chroma - cast)[:, None, :] - means[None], 2, 0))  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
     yellow = np.float32([names[int(k)] == "Y" for k in best])
     x = dict(feats)
-    x["to_star"] = np.linalg.norm(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None], axis=1)
+    x["to_star"] = _norm2(*(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None]).T)
     x["yel"] = yellow
     for k in ("to_star", "mid_shift", "spread", "five", "dark", "valley"):
         x[k + "_y"] = x[k] * yellow
@@ -495,17 +613,23 @@ def _classify(feats: dict[str, np.ndarray], profile: dict[str, Any]) -> list[tup
     names, best, colour_conf, x = _rule_inputs(feats, profile)
     star_score = _score(STAR_RULE, x)
     button_score = _score(BUTTON_RULE, x)
-    out = []
-    for i in range(len(best)):
-        if star_score[i] > 0:
-            content, margin = "star", star_score[i]
-        elif button_score[i] > 0:
-            content, margin = "button", button_score[i]
+    contents, sures = [], []
+    # the scores as Python floats (exact), the colour confidence times the content's in its own type
+    for star, button in zip(star_score.tolist(), button_score.tolist(), strict=True):
+        if star > 0:
+            content, margin = "star", star
+        elif button > 0:
+            content, margin = "button", button
         else:
-            content, margin = "empty", min(-star_score[i], -button_score[i])
-        sure = min(1.0, max(0.3, 0.5 + float(margin) / SCORE_SCALE / 2))
-        out.append((names[int(best[i])], content, float(colour_conf[i] * sure)))
-    return out
+            content, margin = "empty", min(-star, -button)
+        contents.append(content)
+        sures.append(min(1.0, max(0.3, 0.5 + margin / SCORE_SCALE / 2)))
+    confs = (colour_conf * np.asarray(sures, colour_conf.dtype)).tolist()
+    return [(names[k], content, conf) for k, content, conf in zip(best.tolist(), contents, confs, strict=True)]
+
+
+_DEFAULT_PROFILE = default_profile()
+_NODES = np.stack(np.meshgrid(np.arange(7, dtype=np.float32), np.arange(7, dtype=np.float32)), 2).reshape(-1, 1, 2)  # read() only reads it; default_profile() hands out fresh copies
 
 
 def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
@@ -517,7 +641,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     h, w = frame.shape[:2]
     if min(h, w) < 48:
         return Observation("board", [], w, h)
-    prof = profile if profile and "colours" in profile else default_profile()
+    prof = profile if profile and "colours" in profile else _DEFAULT_PROFILE
     found = find_board(frame)
     if found is None:
         return Observation("board", [], w, h)
@@ -525,16 +649,17 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     top = _straighten(frame, hom)
     labels = _classify(_cell_features(top), prof)
     board_conf = float(np.clip((score - MIN_GRID) / (GOOD_GRID - MIN_GRID), 0.2, 1.0))
-    gx, gy = np.meshgrid(np.arange(7, dtype=np.float32), np.arange(7, dtype=np.float32))
-    nodes = cv2.perspectiveTransform(np.stack([gx, gy], 2).reshape(-1, 1, 2), hom).reshape(7, 7, 2)
+    nodes = cv2.perspectiveTransform(_NODES, hom).reshape(7, 7, 2)
+    # each cell's box from its four corners, all cells at once (float32 as the nodes, then to Python)
+    corners = np.stack([nodes[:-1, :-1], nodes[:-1, 1:], nodes[1:, :-1], nodes[1:, 1:]])
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    starts, sizes = lo.reshape(36, 2).tolist(), (hi - lo).reshape(36, 2).tolist()
     objects = []
     for i, (colour, content, conf) in enumerate(labels):
         r, c = divmod(i, 6)
-        pts = nodes[r:r + 2, c:c + 2].reshape(4, 2)
-        x0, y0 = pts.min(axis=0)
-        x1, y1 = pts.max(axis=0)
+        (x0, y0), (bw, bh) = starts[i], sizes[i]
         objects.append({"row": r + 1, "col": c + 1, "colour": colour, "content": content,
-                        "box": [int(x0), int(y0), int(round(x1 - x0)), int(round(y1 - y0))],
+                        "box": [int(x0), int(y0), int(round(bw)), int(round(bh))],
                         "confidence": round(conf * board_conf, 3)})
     return Observation("board", objects, w, h)
 

@@ -16,27 +16,28 @@ LIGHT_TOL = 1.15  # channels within this gain of the brightest one are left as t
 LIGHT_MAX = 6.0  # the most a channel is lifted
 
 
-_K_IDX, _C_IDX = np.indices((5, 6))  # (line, cell) index arrays of the (5, 6) line offsets
+_P_IDX, _K_IDX, _C_IDX = np.indices((2, 5, 6))  # (plane, line, cell) index arrays of the (2, 5, 6) line offsets
 
 
 def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
     """Where the five inner horizontal lines cross each column of cells (axis 0) and the vertical
     lines each row (axis 1): (2, 5, 6) offsets in cells from where the current homography puts them,
-    and how much each line stands out above its surroundings."""
+    and how much each line stands out above its surroundings. Both directions are measured at once,
+    on the image and its transpose stacked."""
     span = int(round(reach * S))
     rows = np.round((np.arange(1, 6)[:, None] + MARGIN) * S).astype(int) + np.arange(-span, span + 1)[None, :]
     m = int(MARGIN * S)
     lo, hi = int(0.2 * S), int(0.8 * S)
-    off, strength = [], []
-    for plane in (img, img.T):
-        band = plane[rows][:, :, m:m + 6 * S].reshape(5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=3)
-        i = band.argmax(axis=1)  # (5, 6)
-        inner = np.clip(i, 1, band.shape[1] - 2)
-        p0, p1, p2 = (band[_K_IDX, inner + d, _C_IDX] for d in (-1, 0, 1))
-        den = p0 - 2 * p1 + p2
-        sub = np.where((den < 0) & (i == inner), np.clip(0.5 * (p0 - p2) / np.where(den < 0, den, -1), -0.5, 0.5), 0)
-        off.append((i - span + sub) / S)
-        strength.append(band.max(axis=1) - median(band, axis=1))
+    # the rows about the horizontal lines, and the columns about the vertical ones (as rows of img.T)
+    near = np.stack((img[rows], img[:, rows].transpose(1, 2, 0)))
+    band = near[..., m:m + 6 * S].reshape(2, 5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=4)
+    i = band.argmax(axis=2)  # (2, 5, 6)
+    inner = np.clip(i, 1, band.shape[2] - 2)
+    p0, p1, p2 = (band[_P_IDX, _K_IDX, inner + d, _C_IDX] for d in (-1, 0, 1))
+    den = p0 - 2 * p1 + p2
+    sub = np.where((den < 0) & (i == inner), np.clip(0.5 * (p0 - p2) / np.where(den < 0, den, -1), -0.5, 0.5), 0)
+    off = (i - span + sub) / S
+    strength = band.max(axis=2) - median(band, axis=2)
     return np.float32(off), np.float32(strength)
 
 
@@ -49,11 +50,15 @@ def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.nd
     return a, my - a * mx
 
 
+_ALONG = np.broadcast_to(np.arange(6, dtype=np.float32) + 0.5, (10, 6))  # the cells' middles along each line
+_LINE_AT = np.arange(1, 6, dtype=np.float32)[None, :, None]  # the inner lines' places, in cells
+
+
 def _fit_lines(off: np.ndarray, strength: np.ndarray) -> np.ndarray | None:
     """Each inner line as (slope, intercept) in current grid units, fitted to its six crossings with
     outliers dropped; None when too few crossings stand out."""
-    along = np.broadcast_to(np.arange(6, dtype=np.float32) + 0.5, (10, 6))
-    pos = (off + np.arange(1, 6, dtype=np.float32)[None, :, None]).reshape(10, 6)
+    along = _ALONG
+    pos = (off + _LINE_AT).reshape(10, 6)
     keep = (strength > 0.25 * max(float(median(strength.ravel())), 1e-3)).reshape(10, 6).astype(np.float32)
     if keep.sum(axis=1).min() < 3:
         return None
@@ -88,11 +93,24 @@ def _trimmed_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
 _CROSSINGS = np.float32([(j, k) for j in range(1, 6) for k in range(1, 6)])  # inner crossings, grid units
 
 
+def _top_values(pixels: np.ndarray, k: int) -> np.ndarray:
+    """Each channel's k-th brightest value of an (h, w, 3) uint8 image: np.partition(pixels.reshape(-1, 3),
+    -k, axis=0)[-k], counted in histograms (a partition down the columns of a tall array costs several
+    times more)."""
+    if pixels.dtype != np.uint8 or not 0 < k <= pixels.shape[0] * pixels.shape[1]:
+        return np.partition(pixels.reshape(-1, 3), -k, axis=0)[-k]
+    pixels = np.ascontiguousarray(pixels)
+    hist = np.stack([cv2.calcHist([pixels], [c], None, [256], [0, 256]).ravel() for c in range(3)])
+    # from the top down: the first level at which k values are that bright or brighter
+    reach = np.cumsum(hist[:, ::-1], axis=1) >= k
+    return (255 - reach.argmax(axis=1)).astype(np.uint8)
+
+
 def light_gains(frame: np.ndarray) -> np.ndarray:
     """Per-channel (BGR) gains that make the frame's brightest things neutral: its pale lines (and any
     glare, which has the lamp's own colour) are white, so under a warm lamp the blue channel is lifted
     until they are bright in every channel again. 1 for a channel already within LIGHT_TOL."""
-    top = np.partition(frame[::8, ::8].reshape(-1, 3), -LIGHT_TOP, axis=0)[-LIGHT_TOP].astype(np.float32)
+    top = _top_values(frame[::8, ::8], LIGHT_TOP).astype(np.float32)
     gains = np.clip(top.max() / np.maximum(top, 1.0), 1.0, LIGHT_MAX)
     return np.where(gains > LIGHT_TOL, gains, 1.0).astype(np.float32)
 
@@ -103,20 +121,25 @@ def refine(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3,
     return refine_moved(frame, hom, passes, gains)[0]
 
 
+_GRID_CORNERS = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2)
+_TO_SMALL = np.float32([[1 / S, 0, -MARGIN], [0, 1 / S, -MARGIN], [0, 0, 1]])  # the small warp's pixels -> grid
+
+
 def refine_moved(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] = (0.3, 0.15),
                  gains: np.ndarray | None = None) -> tuple[np.ndarray, float]:
     """refine(), and how far (cells) its last pass moved a corner of the grid: a pass that still moves
     it far has not settled (an outline a glare spot bent far is pulled back only partway). ``gains``
     (light_gains) balance the frame's channels first."""
     n = int(round((6 + 2 * MARGIN) * S))
-    corners = np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]).reshape(-1, 1, 2)
+    corners = _GRID_CORNERS
+    to_grid = _TO_SMALL
+    balance = None if gains is None else np.diag(gains)
     moved = 0.0
     for reach in passes:
-        to_grid = np.float32([[1 / S, 0, -MARGIN], [0, 1 / S, -MARGIN], [0, 0, 1]])
         small = cv2.warpPerspective(frame, hom @ to_grid, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
         # the lines are pale: bright in every channel, where the printed colours are dark in at least one
-        if gains is not None:
-            small = cv2.transform(small, np.diag(gains))
+        if balance is not None:
+            small = cv2.transform(small, balance)
         b, g, r = cv2.split(small)
         img = cv2.blur(cv2.min(cv2.min(b, g), r), (3, 3)).astype(np.float32)
         fits = _fit_lines(*_line_positions(img, reach))
@@ -160,6 +183,8 @@ def _sample_points() -> tuple[np.ndarray, int, int]:
 
 
 _POINTS, _N_LINE, _N_CORNER = _sample_points()
+_POINTS_XY = _POINTS.T.astype(np.float64)  # x and y of the sample points, as grid_scores projects them
+_EPS32 = np.finfo(np.float32).eps
 
 
 def grid_score(frame: np.ndarray, hom: np.ndarray, gains: np.ndarray | None = None) -> float:
@@ -175,29 +200,35 @@ def grid_scores(frame: np.ndarray, homs: list[np.ndarray], gains: np.ndarray | N
     ``gains`` (light_gains) balance the sampled pixels' channels first."""
     h, w = frame.shape[:2]
     m = np.stack(homs).astype(np.float64)  # (k, 3, 3)
-    x, y = _POINTS[:, 0].astype(np.float64), _POINTS[:, 1].astype(np.float64)
-    # as cv2.perspectiveTransform: in double, times the reciprocal of w, rounded to float
+    x, y = _POINTS_XY
+    # as cv2.perspectiveTransform: in double, times the reciprocal of w, rounded to float (x and y of
+    # every point at once: (k, 2, points))
     den = x * m[:, 2, 0, None] + y * m[:, 2, 1, None] + m[:, 2, 2, None]
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        inv = np.where(np.abs(den) > np.finfo(np.float32).eps, 1.0 / den, 0.0)
-        px = ((x * m[:, 0, 0, None] + y * m[:, 0, 1, None] + m[:, 0, 2, None]) * inv).astype(np.float32)
-        py = ((x * m[:, 1, 0, None] + y * m[:, 1, 1, None] + m[:, 1, 2, None]) * inv).astype(np.float32)
-    finite = np.isfinite(px).all(axis=1) & np.isfinite(py).all(axis=1)
-    px, py = np.where(finite[:, None], px, 0), np.where(finite[:, None], py, 0)
-    xs = np.clip(px.astype(np.int32), 0, w - 1)
-    ys = np.clip(py.astype(np.int32), 0, h - 1)
-    pix = frame[ys, xs]  # (k, points, 3)
+        inv = np.where(np.abs(den) > _EPS32, 1.0 / den, 0.0)
+        pxy = ((x * m[:, :2, 0, None] + y * m[:, :2, 1, None] + m[:, :2, 2, None]) * inv[:, None]).astype(np.float32)
+    finite = np.isfinite(pxy).all(axis=(1, 2))
+    pxy = np.where(finite[:, None, None], pxy, 0)
+    xs = np.clip(pxy[:, 0].astype(np.int32), 0, w - 1)
+    ys = np.clip(pxy[:, 1].astype(np.int32), 0, h - 1)
+    if frame.flags.c_contiguous:  # one flat index is a faster gather than two
+        pix = frame.reshape(-1, frame.shape[2])[ys * w + xs]  # (k, points, 3)
+    else:
+        pix = frame[ys, xs]
     if gains is not None:
         pix = np.minimum(pix * gains, 255.0)
     n_in = _N_LINE + _N_CORNER
-    m_in = pix[:, :n_in].min(axis=2)
+    # the darkest and the brightest channel (three channels compared in turn: a reduction over an axis
+    # of three costs more)
+    b, g, r = pix[..., 0], pix[..., 1], pix[..., 2]
+    m_in = np.minimum(np.minimum(b[:, :n_in], g[:, :n_in]), r[:, :n_in])
     # medians as the upper middle element (np.median's overhead is more than the work here)
     line = np.partition(m_in[:, :_N_LINE], _N_LINE // 2, axis=1)[:, _N_LINE // 2].astype(np.float64)
     cells = np.partition(m_in[:, _N_LINE:], _N_CORNER // 2, axis=1)[:, _N_CORNER // 2].astype(np.float64)
     # the border is dark in every channel, where a printed colour is bright in one: each side on its
     # own, so a grid laid one cell off (its inner lines still on lines) puts a row of cells where one
     # side's border should be and loses
-    sides = pix[:, n_in:].max(axis=2).reshape(len(homs), 4, -1)
+    sides = np.maximum(np.maximum(b[:, n_in:], g[:, n_in:]), r[:, n_in:]).reshape(len(homs), 4, -1)
     k = sides.shape[2] // 2
     border = np.partition(sides, k, axis=2)[:, :, k].max(axis=1).astype(np.float64)
     score = (line - np.maximum(cells, border)) / (line + 10.0)
@@ -216,14 +247,18 @@ def dot_corner(frame: np.ndarray, hom: np.ndarray) -> int:
     spot is wide and smooth, so it lifts both alike)."""
     d = DOT_AT
     centres = ((-d, -d), (6 + d, -d), (6 + d, 6 + d), (-d, 6 + d))
-    contrast = []
     h = (_DOT_N - 1) / 2 / _DOT_S
     lo, hi = _DOT_N // 2 - _DOT_REACH, _DOT_N // 2 + _DOT_REACH + 1
+    patches = []
     for cx, cy in centres:
         to_grid = np.float32([[1 / _DOT_S, 0, cx - h], [0, 1 / _DOT_S, cy - h], [0, 0, 1]])
-        patch = cv2.warpPerspective(frame, hom @ to_grid, (_DOT_N, _DOT_N),
-                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-        lum = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
-        spot = cv2.blur(lum, (7, 7)) - cv2.blur(lum, (21, 21))
-        contrast.append(float(spot[lo:hi, lo:hi].max()))
-    return int(np.argmax(contrast))
+        patches.append(cv2.warpPerspective(frame, hom @ to_grid, (_DOT_N, _DOT_N),
+                                           flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                           borderMode=cv2.BORDER_REPLICATE))
+    # the four patches side by side, converted and blurred at once: the windows looked at lie more
+    # than the wide blur's reach inside their own patch, and a box sum of whole grey levels is exact,
+    # so each window reads as in its patch alone
+    lum = cv2.cvtColor(np.hstack(patches), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    spot = cv2.blur(lum, (7, 7)) - cv2.blur(lum, (21, 21))
+    wins = spot[lo:hi].reshape(hi - lo, 4, _DOT_N)[:, :, lo:hi]
+    return int(np.argmax(wins.max(axis=(0, 2))))
