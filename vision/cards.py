@@ -138,7 +138,14 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     so balancing on the recorded border keeps face and border apart); only glare, with two or more
     channels clipped, says nothing about the light's colour and is left out.
     """
-    sub = np.ascontiguousarray(img[::2, ::2])
+    hgt, wid = img.shape[:2]
+    # every second pixel of every second row: by nearest-neighbour resizing when the sides are even
+    # (the same pixels, picked faster than by a strided copy)
+    sub = (
+        cv2.resize(img, (wid // 2, hgt // 2), interpolation=cv2.INTER_NEAREST)
+        if hgt % 2 == 0 and wid % 2 == 0
+        else np.ascontiguousarray(img[::2, ::2])
+    )
     b, g, r = cv2.split(sub)
     v = cv2.max(cv2.max(b, g), r)
     vmin = cv2.min(cv2.min(b, g), r)
@@ -165,11 +172,14 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         mid8 = mid.astype(np.uint8)
         cm = np.cumsum(cv2.calcHist([mid8], [0], top, [256], [0, 256]).ravel())
         top &= cv2.compare(mid8, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
-    px = sub[top > 0].astype(np.float32)
+    chosen = top > 0
+    px = sub[chosen].astype(np.float32)
     if len(px) < 10:
         return np.array([200.0, 200.0, 200.0], np.float32)
-    # of the bright pixels, the least coloured: white borders rather than yellow faces
-    pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
+    # of the bright pixels, the least coloured: white borders rather than yellow faces ((max - min) /
+    # (max + 1) of each pixel, from the max and min channel images)
+    top_v = v[chosen].astype(np.float32)
+    pc = (top_v - vmin[chosen].astype(np.float32)) / (top_v + 1.0)
     bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
     vmin[lit == 0] = 0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
     hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
@@ -268,11 +278,54 @@ def _noise(gray: np.ndarray) -> float:
     return 1.4826 * median / 6  # the kernel's gain for white noise is 6
 
 
-def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame, its chroma."""
+# per-level tables of the face mask's thresholds, made by the very operations they replace (so the same
+# rounding) on every grey level once: a table look-up costs less than the arithmetic on a full frame
+_LEVELS = np.arange(256, dtype=np.uint8).reshape(1, 256)
+_EDGE_STEP = cv2.addWeighted(_LEVELS, 0.35, _LEVELS, 0, 7)  # a brightness edge: 0.35 of the local max + 7
+_RIDGE_STEP = cv2.addWeighted(_LEVELS, 0.12, _LEVELS, 0, 2.4)  # a thin bright line: 0.12 of it + 2.4
+_LIM_BASE = (np.arange(256, dtype=np.int16) * 2) // 5  # a hue edge: 2/5 of the local max channel (+ noise)
+_LEAST_ACROSS = cv2.multiply(_LEVELS, FACE_CHROMA, dtype=cv2.CV_16S)  # the least chroma across a table's hue
+
+
+def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) -> np.ndarray:
+    """``marked`` (uint8 0/255) with every 4-connected piece of ``region`` added whose pixels are at least
+    ``share`` marked already (and not all of them).
+
+    The same as labelling, counting marked and all pixels per piece by ``np.bincount`` and filling the
+    chosen pieces by indexing with the labels, but with 16-bit labels counted by histograms and, when few
+    pieces are chosen, filled by comparisons (full-frame int32 and int64 arrays cost more than the sums).
+    """
+    try:
+        n, lab = cv2.connectedComponents(region, connectivity=4, ltype=cv2.CV_16U)
+    except cv2.error:  # more than 65 535 pieces: 32-bit labels
+        n, lab = cv2.connectedComponents(region, connectivity=4)
+    if lab.dtype == np.uint16:
+        # float32 counts, exact (fewer than 2^24 pixels); as integers, so that the share compares as before
+        n_all = cv2.calcHist([lab], [0], None, [n], [0, n]).ravel().astype(np.int64)
+        n_marked = cv2.calcHist([lab], [0], marked, [n], [0, n]).ravel().astype(np.int64)
+    else:
+        flat = lab.ravel()
+        n_all = np.bincount(flat, minlength=n)
+        n_marked = np.bincount(flat[marked.ravel() > 0], minlength=n)
+    keep = (n_marked >= share * n_all) & (n_marked < n_all)
+    keep[0] = False
+    chosen = np.flatnonzero(keep)
+    if not chosen.size:
+        return marked
+    if chosen.size <= 8:
+        out = marked.copy()
+        for i in chosen.tolist():
+            out |= cv2.compare(lab, i, cv2.CMP_EQ)
+        return out
+    return cv2.max(marked, np.take(keep.astype(np.uint8) * np.uint8(255), lab))
+
+
+def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...], np.ndarray]:
+    """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame's channels
+    (B, G, R), its chroma."""
     gains = np.clip(white.mean() / np.maximum(white, 1.0), GAIN_RANGE[0], GAIN_RANGE[1])
-    bal = cv2.multiply(small, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
-    b, g, r = cv2.split(bal)
+    # the white balance per channel by a table made by the same multiplication (the same rounding)
+    b, g, r = (cv2.LUT(c, cv2.multiply(_LEVELS, float(gn))) for c, gn in zip(cv2.split(small), gains, strict=True))
     mx = cv2.max(cv2.max(b, g), r)
     mn = cv2.min(cv2.min(b, g), r)
     # chroma (max - min) / max as 0-255; all per-pixel work stays in cv2 integer images for speed
@@ -283,19 +336,29 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
     noise = _noise(gray)
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k)
-    edge = cv2.compare(cv2.subtract(hi, cv2.erode(gray, k)), cv2.addWeighted(hi, 0.35, hi, 0, 7), cv2.CMP_GT)
+    edge = cv2.compare(cv2.subtract(hi, cv2.erode(gray, k)), cv2.LUT(hi, _EDGE_STEP), cv2.CMP_GT)
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
     ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
-    edge |= cv2.compare(ridge, cv2.addWeighted(hi, 0.12, hi, 0, 2.4), cv2.CMP_GT)
+    edge |= cv2.compare(ridge, cv2.LUT(hi, _RIDGE_STEP), cv2.CMP_GT)
     # and hue edges split touching faces of different colours where the border between them is dim;
     # in a dim frame, where the noise (amplified by the white balance) is a notable share of the
     # white level, the noise must not cut faces into crumbs
-    b16, g16, r16 = (c.astype(np.int16) for c in (b, g, r))
     noisy = _clip((noise / max(wl, 1.0) - NOISY[0]) / (NOISY[1] - NOISY[0]), 0, 1)
-    lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + int(round(max(1.0, HUE_NOISE * noisy * noise * float(gains.max()))))
-    opps = (r16 - g16, ((r16 + g16) >> 1) - b16)
+    # the limit 2/5 of the local max channel plus the noise term, by table (int16: it may pass 255)
+    lim = cv2.LUT(
+        cv2.dilate(mx, k),
+        _LIM_BASE + np.int16(round(max(1.0, HUE_NOISE * noisy * noise * float(gains.max())))),
+    )
+    # the two opponent channels r - g and (r + g) // 2 - b, in int16 images made in place (fresh
+    # full-frame arrays cost page faults)
+    opp2 = cv2.add(r, g, dtype=cv2.CV_16S)
+    np.right_shift(opp2, 1, out=opp2)
+    np.subtract(opp2, b, out=opp2)
+    opps = (cv2.subtract(r, g, dtype=cv2.CV_16S), opp2)
+    spread = np.empty_like(opp2)
     for opp in opps:
-        edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
+        cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k), dst=spread)
+        edge |= cv2.compare(spread, lim, cv2.CMP_GT)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
     thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, FACE_CHROMA, 0.5)
     bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
@@ -307,26 +370,21 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.nda
         tn = math.hypot(t1, t2)
         if tn > 0:
             along = cv2.addWeighted(opps[0], t1 / tn, opps[1], t2 / tn, 0, dtype=cv2.CV_16S)
-            across = cv2.absdiff(cv2.addWeighted(opps[0], t2 / tn, opps[1], -t1 / tn, 0, dtype=cv2.CV_16S), 0)
+            across = cv2.addWeighted(opps[0], t2 / tn, opps[1], -t1 / tn, 0, dtype=cv2.CV_16S)
+            cv2.absdiff(across, 0, dst=across)
             # as colourful as a face across the table's hue, and more across it than along it (int16
-            # images: this runs on most frames, and float ones cost a millisecond)
-            least = cv2.multiply(mx, FACE_CHROMA, dtype=cv2.CV_16S)
-            other = cv2.compare(across, cv2.max(along, least), cv2.CMP_GT)
-            mask |= other & bright
+            # images: this runs on most frames, and float ones cost a millisecond); the least chroma
+            # (FACE_CHROMA of the max channel) by table
+            cv2.max(along, cv2.LUT(mx, _LEAST_ACROSS), dst=along)
+            other = cv2.compare(across, along, cv2.CMP_GT)
+            mask |= cv2.bitwise_and(other, bright, dst=other)
     mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
     # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
     # is mostly face-coloured already (not the table, of which only specks pass) is face too
     low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT) & bright & cv2.bitwise_not(edge)
-    n, lab = cv2.connectedComponents(low, connectivity=4)
-    flat = lab.ravel()
-    n_low = np.bincount(flat, minlength=n)
-    n_high = np.bincount(flat[mask.ravel() > 0], minlength=n)
-    keep = (n_high >= GLARE_SHARE * n_low) & (n_high < n_low)
-    keep[0] = False
-    if keep.any():
-        mask = cv2.max(mask, (keep[lab] * 255).astype(np.uint8))
+    mask = _grow_mostly_marked(low, mask, GLARE_SHARE)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return mask, bal, chroma
+    return mask, (b, g, r), chroma
 
 
 def _outline(sub: np.ndarray) -> np.ndarray:
@@ -413,8 +471,19 @@ def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
 
 def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
-    mask, bal, chroma = _face_mask(small, white)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    mask, channels, chroma = _face_mask(small, white)
+    merged: list[np.ndarray] = []
+
+    def balanced() -> np.ndarray:
+        """The white-balanced frame, put together only when a face needs it."""
+        if not merged:
+            merged.append(cv2.merge(channels))
+        return merged[0]
+
+    try:  # 16-bit labels (half the memory), unless there are more than 65 535 pieces
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4, ltype=cv2.CV_16U)
+    except cv2.error:
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     h, w = mask.shape
     min_area = max(80.0, 0.0003 * h * w)
     # a dark index spanning a narrow strip cuts its face in two: join pieces stacked in one strip
@@ -440,7 +509,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             if overlap < 0.7 * max(aw, bw) or gap < -3:
                 continue
             if gap <= max(6, 0.3 * max(ah, bh)) and min(ah, bh) <= 0.45 * max(ah, bh):
-                if gap <= 6 or _same_colour(bal, labels, stats, a, b):
+                if gap <= 6 or _same_colour(balanced(), labels, stats, a, b):
                     parent[root(b)] = root(a)
     groups: dict[int, list[int]] = {}
     for i in parts:
@@ -463,7 +532,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             # keeps its place in the outline; wood specks joined to the face do not
             main = max(members, key=lambda i: st[i][4])
             for i in members:
-                if st[i][4] <= 0.1 * area and _same_colour(bal, labels, stats, i, main):
+                if st[i][4] <= 0.1 * area and _same_colour(balanced(), labels, stats, i, main):
                     px, py, pw, ph = st[i][:4]
                     extra.append(_outline((labels[py:py + ph, px:px + pw] == i).astype(np.uint8)) + np.int32([px, py]))
         f = _face(sub, x0, y0, min_area, extra)
@@ -477,13 +546,13 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         if m <= 2:
             continue
         if table is None:
-            table = np.median(bal[::8, ::8].reshape(-1, 3), axis=0)
+            table = np.median(balanced()[::8, ::8].reshape(-1, 3), axis=0)
             table /= np.linalg.norm(table) + 1e-6
         for j in range(1, m):
             if pst[j, 4] < min_area / 2:
                 continue
             piece = cv2.dilate((plab == j).astype(np.uint8), NECK_K) & sub
-            col = np.array(cv2.mean(bal[y0:y1, x0:x1], mask=piece)[:3], np.float32)
+            col = np.array(cv2.mean(balanced()[y0:y1, x0:x1], mask=piece)[:3], np.float32)
             if float(col @ table) / (np.linalg.norm(col) + 1e-6) > TABLE_SAME:  # the table cut off a face
                 continue
             px, py, pw, ph = cv2.boundingRect(piece)
