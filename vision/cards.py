@@ -22,6 +22,7 @@ ink to half the face level, the ink threshold reaches up from the corner's darke
 from __future__ import annotations
 
 import math
+import threading
 from typing import Any
 
 import cv2
@@ -287,16 +288,32 @@ _LIM_BASE = (np.arange(256, dtype=np.int16) * 2) // 5  # a hue edge: 2/5 of the 
 _LEAST_ACROSS = cv2.multiply(_LEVELS, FACE_CHROMA, dtype=cv2.CV_16S)  # the least chroma across a table's hue
 
 
+_SCRATCH = threading.local()  # per thread: work-scale images kept from one frame to the next
+
+
+def _scratch(name: str, shape: tuple[int, ...], dtype: Any = np.uint8) -> np.ndarray:
+    """A work image of this thread, kept between frames (contents undefined), made anew when its shape or
+    type changes. Full-frame images made afresh for every frame cost page faults (the allocator hands
+    their memory back to the system between frames) more than the arithmetic on them."""
+    pool = getattr(_SCRATCH, "pool", None)
+    if pool is None:
+        pool = _SCRATCH.pool = {}
+    a = pool.get(name)
+    if a is None or a.shape != shape or a.dtype != dtype:
+        a = pool[name] = np.empty(shape, dtype)
+    return a
+
+
 def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) -> np.ndarray:
-    """``marked`` (uint8 0/255) with every 4-connected piece of ``region`` added whose pixels are at least
-    ``share`` marked already (and not all of them).
+    """``marked`` (uint8 0/255, changed in place) with every 4-connected piece of ``region`` added whose
+    pixels are at least ``share`` marked already (and not all of them).
 
     The same as labelling, counting marked and all pixels per piece by ``np.bincount`` and filling the
     chosen pieces by indexing with the labels, but with 16-bit labels counted by histograms and, when few
     pieces are chosen, filled by comparisons (full-frame int32 and int64 arrays cost more than the sums).
     """
     try:
-        n, lab = cv2.connectedComponents(region, connectivity=4, ltype=cv2.CV_16U)
+        n, lab = cv2.connectedComponents(region, _scratch("labels16", region.shape, np.uint16), 4, cv2.CV_16U)
     except cv2.error:  # more than 65 535 pieces: 32-bit labels
         n, lab = cv2.connectedComponents(region, connectivity=4)
     if lab.dtype == np.uint16:
@@ -310,80 +327,100 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
     keep = (n_marked >= share * n_all) & (n_marked < n_all)
     keep[0] = False
     chosen = np.flatnonzero(keep)
-    if not chosen.size:
-        return marked
-    if chosen.size <= 8:
-        out = marked.copy()
-        for i in chosen.tolist():
-            out |= cv2.compare(lab, i, cv2.CMP_EQ)
-        return out
-    return cv2.max(marked, np.take(keep.astype(np.uint8) * np.uint8(255), lab))
+    if chosen.size > 8:
+        return cv2.max(marked, np.take(keep.astype(np.uint8) * np.uint8(255), lab), dst=marked)
+    piece = _scratch("piece", region.shape)
+    for i in chosen.tolist():
+        marked |= cv2.compare(lab, i, cv2.CMP_EQ, dst=piece)
+    return marked
 
 
 def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...], np.ndarray]:
     """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame's channels
-    (B, G, R), its chroma."""
+    (B, G, R), its chroma (all three work images of this thread, valid until the next frame).
+
+    Every full-frame step writes into this thread's work images (``_scratch``); the readings are those of
+    the same steps on fresh images.
+    """
+    shape = small.shape[:2]
+
+    def u8(name: str) -> np.ndarray:
+        return _scratch(name, shape)
+
+    def s16(name: str) -> np.ndarray:
+        return _scratch(name, shape, np.int16)
+
     gains = np.clip(white.mean() / np.maximum(white, 1.0), GAIN_RANGE[0], GAIN_RANGE[1])
     # the white balance per channel by a table made by the same multiplication (the same rounding)
-    b, g, r = (cv2.LUT(c, cv2.multiply(_LEVELS, float(gn))) for c, gn in zip(cv2.split(small), gains, strict=True))
-    mx = cv2.max(cv2.max(b, g), r)
-    mn = cv2.min(cv2.min(b, g), r)
+    b, g, r = cv2.split(small, [u8("b"), u8("g"), u8("r")])
+    for c, gn in zip((b, g, r), gains, strict=True):
+        cv2.LUT(c, cv2.multiply(_LEVELS, float(gn)), dst=c)
+    mx = cv2.max(cv2.max(b, g, dst=u8("mx")), r, dst=u8("mx"))
+    mn = cv2.min(cv2.min(b, g, dst=u8("mn")), r, dst=u8("mn"))
     # chroma (max - min) / max as 0-255; all per-pixel work stays in cv2 integer images for speed
-    chroma = cv2.divide(cv2.subtract(mx, mn), cv2.add(mx, 1), scale=255)
+    chroma = cv2.divide(
+        cv2.subtract(mx, mn, dst=mn), cv2.add(mx, 1, dst=u8("t1")), scale=255, dst=u8("chroma")
+    )
     wl = float(white.max())
     # brightness edges (card outlines, borders) cut faces apart where JPEG or blur smeared the chroma
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY, dst=u8("gray"))
     noise = _noise(gray)
     k = np.ones((3, 3), np.uint8)
-    hi = cv2.dilate(gray, k)
-    edge = cv2.compare(cv2.subtract(hi, cv2.erode(gray, k)), cv2.LUT(hi, _EDGE_STEP), cv2.CMP_GT)
+    hi = cv2.dilate(gray, k, dst=u8("hi"))
+    t1, t2 = u8("t1"), u8("t2")
+    cv2.subtract(hi, cv2.erode(gray, k, dst=t1), dst=t1)
+    edge = cv2.compare(t1, cv2.LUT(hi, _EDGE_STEP, dst=t2), cv2.CMP_GT, dst=u8("edge"))
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
-    ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
-    edge |= cv2.compare(ridge, cv2.LUT(hi, _RIDGE_STEP), cv2.CMP_GT)
+    # (a top-hat: the grey image less its opening)
+    line = np.ones((1, 7), np.uint8)
+    ridge = cv2.subtract(gray, cv2.dilate(cv2.erode(gray, line, dst=t1), line, dst=t2), dst=t1)
+    edge |= cv2.compare(ridge, cv2.LUT(hi, _RIDGE_STEP, dst=t2), cv2.CMP_GT, dst=t2)
     # and hue edges split touching faces of different colours where the border between them is dim;
     # in a dim frame, where the noise (amplified by the white balance) is a notable share of the
     # white level, the noise must not cut faces into crumbs
     noisy = _clip((noise / max(wl, 1.0) - NOISY[0]) / (NOISY[1] - NOISY[0]), 0, 1)
     # the limit 2/5 of the local max channel plus the noise term, by table (int16: it may pass 255)
     lim = cv2.LUT(
-        cv2.dilate(mx, k),
+        cv2.dilate(mx, k, dst=t1),
         _LIM_BASE + np.int16(round(max(1.0, HUE_NOISE * noisy * noise * float(gains.max())))),
+        dst=s16("lim"),
     )
-    # the two opponent channels r - g and (r + g) // 2 - b, in int16 images made in place (fresh
-    # full-frame arrays cost page faults)
-    opp2 = cv2.add(r, g, dtype=cv2.CV_16S)
+    # the two opponent channels r - g and (r + g) // 2 - b
+    opp2 = cv2.add(r, g, dst=s16("opp2"), dtype=cv2.CV_16S)
     np.right_shift(opp2, 1, out=opp2)
     np.subtract(opp2, b, out=opp2)
-    opps = (cv2.subtract(r, g, dtype=cv2.CV_16S), opp2)
-    spread = np.empty_like(opp2)
+    opps = (cv2.subtract(r, g, dst=s16("opp1"), dtype=cv2.CV_16S), opp2)
+    high, low16 = s16("high"), s16("low16")
     for opp in opps:
-        cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k), dst=spread)
-        edge |= cv2.compare(spread, lim, cv2.CMP_GT)
+        cv2.subtract(cv2.dilate(opp, k, dst=high), cv2.erode(opp, k, dst=low16), dst=high)
+        edge |= cv2.compare(high, lim, cv2.CMP_GT, dst=t1)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
     thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, FACE_CHROMA, 0.5)
-    bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
-    mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & bright
+    bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT, dst=u8("bright"))
+    mask = cv2.bitwise_and(cv2.compare(chroma, thr * 255, cv2.CMP_GT, dst=t1), bright, dst=u8("mask"))
     if thr > FACE_CHROMA:
         # a coloured table raises that bar, but a face of another hue stands out from it by its hue:
         # a purple face on orange wood under a flat tone curve is no more saturated than the wood
-        t1, t2 = (float(np.median(o[::4, ::4])) for o in opps)
-        tn = math.hypot(t1, t2)
+        t1_, t2_ = (float(np.median(o[::4, ::4])) for o in opps)
+        tn = math.hypot(t1_, t2_)
         if tn > 0:
-            along = cv2.addWeighted(opps[0], t1 / tn, opps[1], t2 / tn, 0, dtype=cv2.CV_16S)
-            across = cv2.addWeighted(opps[0], t2 / tn, opps[1], -t1 / tn, 0, dtype=cv2.CV_16S)
+            along = cv2.addWeighted(opps[0], t1_ / tn, opps[1], t2_ / tn, 0, dst=high, dtype=cv2.CV_16S)
+            across = cv2.addWeighted(opps[0], t2_ / tn, opps[1], -t1_ / tn, 0, dst=low16, dtype=cv2.CV_16S)
             cv2.absdiff(across, 0, dst=across)
             # as colourful as a face across the table's hue, and more across it than along it (int16
             # images: this runs on most frames, and float ones cost a millisecond); the least chroma
             # (FACE_CHROMA of the max channel) by table
-            cv2.max(along, cv2.LUT(mx, _LEAST_ACROSS), dst=along)
-            other = cv2.compare(across, along, cv2.CMP_GT)
+            cv2.max(along, cv2.LUT(mx, _LEAST_ACROSS, dst=lim), dst=along)
+            other = cv2.compare(across, along, cv2.CMP_GT, dst=t1)
             mask |= cv2.bitwise_and(other, bright, dst=other)
-    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
+    not_edge = cv2.bitwise_not(edge, dst=edge)
+    cv2.bitwise_and(mask, not_edge, dst=mask)
     # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
     # is mostly face-coloured already (not the table, of which only specks pass) is face too
-    low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT) & bright & cv2.bitwise_not(edge)
+    low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT, dst=t1)
+    cv2.bitwise_and(cv2.bitwise_and(low, bright, dst=low), not_edge, dst=low)
     mask = _grow_mostly_marked(low, mask, GLARE_SHARE)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), dst=u8("face_mask"))
     return mask, (b, g, r), chroma
 
 
