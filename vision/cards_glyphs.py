@@ -102,8 +102,8 @@ def feature(ink: np.ndarray) -> np.ndarray | None:
     mask = ink > 0.35 * float(ink.max()) if ink.size and ink.max() > 0 else None
     if mask is None or not mask.any():
         return None
-    ys, xs = np.nonzero(mask)
-    crop = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    x, y, w, h = cv2.boundingRect(mask.view(np.uint8))  # the ink's bounding box
+    crop = ink[y:y + h, x:x + w]
     fh, fw = FEATURE_SHAPE
     s = min((fw - 2) / crop.shape[1], (fh - 2) / crop.shape[0])
     cw, ch = max(1, int(round(crop.shape[1] * s))), max(1, int(round(crop.shape[0] * s)))
