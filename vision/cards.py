@@ -344,6 +344,18 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
     return marked
 
 
+def _median_opponent(a: np.ndarray) -> float:
+    """``float(np.median(a))`` of an opponent-channel image (integers -255..255), from their counts: the
+    middle value, or the mean of the two middle values when there are an even number of them."""
+    cum = np.cumsum(np.bincount(a.ravel() + 255, minlength=511))
+    n = int(cum[-1])
+    hi = int(np.searchsorted(cum, n // 2, side="right")) - 255
+    if n % 2:
+        return float(hi)
+    lo = int(np.searchsorted(cum, n // 2 - 1, side="right")) - 255
+    return (lo + hi) / 2
+
+
 def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...], np.ndarray]:
     """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame's channels
     (B, G, R), its chroma (all three work images of this thread, valid until the next frame).
@@ -404,13 +416,13 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[
         cv2.subtract(cv2.dilate(opp, k, dst=high), cv2.erode(opp, k, dst=low16), dst=high)
         edge |= cv2.compare(high, lim, cv2.CMP_GT, dst=t1)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
-    thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, FACE_CHROMA, 0.5)
+    thr = _clip(_levels_at(np.ascontiguousarray(chroma[::4, ::4]), (0.5,))[0] / 255.0 + 0.15, FACE_CHROMA, 0.5)
     bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT, dst=u8("bright"))
     mask = cv2.bitwise_and(cv2.compare(chroma, thr * 255, cv2.CMP_GT, dst=t1), bright, dst=u8("mask"))
     if thr > FACE_CHROMA:
         # a coloured table raises that bar, but a face of another hue stands out from it by its hue:
         # a purple face on orange wood under a flat tone curve is no more saturated than the wood
-        t1_, t2_ = (float(np.median(o[::4, ::4])) for o in opps)
+        t1_, t2_ = (_median_opponent(o[::4, ::4]) for o in opps)
         tn = math.hypot(t1_, t2_)
         if tn > 0:
             along = cv2.addWeighted(opps[0], t1_ / tn, opps[1], t2_ / tn, 0, dst=high, dtype=cv2.CV_16S)
@@ -515,6 +527,33 @@ def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
         f["h"] = float(gh)
 
 
+def _pieces(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """4-connected pieces of a mask: their count (with the background), labels and stats (frame
+    coordinates) as ``cv2.connectedComponentsWithStats`` gives them, but for the background's stats.
+
+    Only the bounding box of the mask's pixels is labelled when it is clearly smaller than the frame
+    (a row of cards across the middle of the picture); the labels are numbered in the same raster order.
+    16-bit labels (half the memory), unless there are more than 65 535 pieces.
+    """
+    x, y, bw, bh = cv2.boundingRect(mask)
+    if 0 < bw * bh < 0.7 * mask.size:
+        crop = mask[y:y + bh, x:x + bw]
+    else:
+        x, y, crop = 0, 0, mask
+    try:
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(crop, connectivity=4, ltype=cv2.CV_16U)
+    except cv2.error:
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(crop, connectivity=4)
+    if crop is mask:
+        return n, lab, stats
+    labels = _scratch("pieces", mask.shape, lab.dtype)
+    labels.fill(0)
+    labels[y:y + bh, x:x + bw] = lab
+    stats[:, 0] += x
+    stats[:, 1] += y
+    return n, labels, stats
+
+
 def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
     mask, channels, chroma = _face_mask(small, white)
@@ -526,10 +565,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             merged.append(cv2.merge(channels))
         return merged[0]
 
-    try:  # 16-bit labels (half the memory), unless there are more than 65 535 pieces
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4, ltype=cv2.CV_16U)
-    except cv2.error:
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    n, labels, stats = _pieces(mask)
     h, w = mask.shape
     min_area = max(80.0, 0.0003 * h * w)
     # a dark index spanning a narrow strip cuts its face in two: join pieces stacked in one strip
@@ -694,7 +730,9 @@ def _framed(
     gain = (gains / max(white_level, 1.0)).astype(np.float32)
     face = (np.stack([f["face_bgr"] for f in faces]) * gain).min(axis=1)
     idx = np.clip(ys, 0, hgt - 1) * wid + np.clip(xs, 0, wid - 1)
-    vals = (np.ascontiguousarray(small).reshape(-1, 3)[idx] * gain).min(axis=-1)
+    px = np.ascontiguousarray(small).reshape(-1, 3)[idx]
+    # the weakest channel after the balance (one channel at a time: a reduction over 3 values is slow)
+    vals = np.minimum(np.minimum(px[..., 0] * gain[0], px[..., 1] * gain[1]), px[..., 2] * gain[2])
     vals[~inside] = -1.0
     # the whitest pixel out from each point (points with none inside the frame sort last), its median
     # along each side; sides with fewer than 4 such points sort last too
@@ -812,32 +850,46 @@ def _shift_index() -> np.ndarray:
 _SHIFT_INDEX = _shift_index()
 
 
-def _shifted(feat: np.ndarray) -> np.ndarray:
-    """The glyph feature moved by a pixel or two, one row per shift of SHIFTS (renormalised).
+def _shifted(feats: np.ndarray) -> np.ndarray:
+    """Glyph features (one per row) moved by a pixel or two: for each feature, one row per shift of
+    SHIFTS (renormalised), shape (features, shifts, feature size).
 
     Blur, JPEG and a slightly skewed quad move the ink crop against the templates (a "+/-" one row
-    too high matches a "1" better than itself).
+    too high matches a "1" better than itself). All features of a frame at once; each row is
+    normalised on its own, so its values do not depend on the other features.
     """
     fh, fw = FEATURE_SHAPE
-    p = np.full((fh + 4, fw + 4), feat[0], np.float32)
-    p[2:-2, 2:-2] = feat.reshape(fh, fw)
-    g = p.ravel()[_SHIFT_INDEX]
+    k = len(feats)
+    p = np.empty((k, fh + 4, fw + 4), np.float32)
+    p[:] = feats[:, :1, None]  # padded with each feature's first (background) value
+    p[:, 2:-2, 2:-2] = feats.reshape(k, fh, fw)
+    # one row per feature and shift, a 2-D array as for a single feature (numpy's sums along the rows of
+    # a 3-D array may round differently)
+    g = p.reshape(k, -1)[:, _SHIFT_INDEX].reshape(k * len(SHIFTS), -1)
     g -= g.mean(axis=1, keepdims=True)
-    return g / np.maximum(np.linalg.norm(g, axis=1, keepdims=True), 1e-6)
+    return (g / np.maximum(np.linalg.norm(g, axis=1, keepdims=True), 1e-6)).reshape(k, len(SHIFTS), -1)
 
 
-def _class_scores(feats: list[np.ndarray], tmpl: np.ndarray, labels: list) -> dict[Any, float]:
-    """Best correlation of the glyph with each value's templates (the better-read of the card's indices,
-    each at its best small shift)."""
-    shifted = _shifted(feats[0]) if len(feats) == 1 else np.vstack([_shifted(f) for f in feats])
-    # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
-    # on a busy machine cost milliseconds
-    scores = np.max([tmpl @ row for row in shifted], axis=0)
-    best: dict[Any, float] = {}
-    for lab, sc in zip(labels, scores.tolist(), strict=True):
-        if sc > best.get(lab, -2.0):
-            best[lab] = sc
-    return best
+def _class_scores(cards: list[dict[str, Any]], tmpl: np.ndarray, labels: list) -> list[dict[Any, float]]:
+    """Per card, the best correlation of its glyph with each value's templates (the better-read of the
+    card's indices, each at its best small shift), keyed by value in the order the labels first name them."""
+    if not cards:
+        return []
+    shifted = _shifted(np.stack([f for c in cards for f in c["features"]]).astype(np.float32, copy=False))
+    # each value's templates gathered, for the best of them by one reduction
+    values = list(dict.fromkeys(labels))
+    group = np.array([values.index(v) for v in labels])
+    order = np.argsort(group, kind="stable")
+    starts = np.searchsorted(group[order], np.arange(len(values)))
+    out, at = [], 0
+    for c in cards:
+        rows = shifted[at:at + len(c["features"])].reshape(-1, shifted.shape[2])
+        at += len(c["features"])
+        # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
+        # on a busy machine cost milliseconds
+        scores = np.max([tmpl @ row for row in rows], axis=0)
+        out.append(dict(zip(values, np.maximum.reduceat(scores[order], starts).tolist(), strict=True)))
+    return out
 
 
 def _match_value(best: dict[Any, float], allowed: tuple) -> tuple[Any, float, float]:
@@ -963,6 +1015,8 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         return Observation("cards", [], w, h)
     hues, tmpl, labels = _profile_parts(profile)
     cards = _detect(frame)
+    for c, scores in zip(cards, _class_scores(cards, tmpl, labels), strict=True):
+        c["scores"] = scores
     if game in DECKS:
         colours, values = DECKS[game]["colours"], DECKS[game]["values"]
     else:
@@ -970,7 +1024,6 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         # a clear purple card, a 0 or a dynamite means Blasting Billy; zero, x2 or +/- Nicht die Bohne
         votes = {"blasting-billy": 0, "nicht-die-bohne": 0}
         for c in cards:
-            c["scores"] = _class_scores(c["features"], tmpl, labels)
             v, s1, s2 = _match_value(c["scores"], VALUES)
             col, cc = _classify_colour(c["lab"], hues, COLOURS)
             if s1 > 0.7 and s1 - s2 > 0.08:
@@ -987,8 +1040,6 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
     objects = []
     for r, row in enumerate(_rows(cards)):
         for p, c in enumerate(row):
-            if "scores" not in c:
-                c["scores"] = _class_scores(c["features"], tmpl, labels)
             value, s1, s2 = _match_value(c["scores"], values)
             colour, ccol = _classify_colour(c["lab"], hues, colours)
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
