@@ -757,16 +757,11 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     """
     bal = cv2.multiply(roi, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
     b, g, r = cv2.split(bal)
-    v = cv2.max(cv2.max(b, g), r)
-    vmin = cv2.min(cv2.min(b, g), r)
-    # bright (over 0.6 of the corner's 97th percentile) and colourless (weakest channel over 3/4 of the
-    # strongest), in integer images
-    bright = cv2.compare(v, 0.6 * _levels_at(v, (0.97,))[0], cv2.CMP_GT)
-    grey = cv2.compare(cv2.multiply(vmin, 4, dtype=cv2.CV_16U), cv2.multiply(v, 3, dtype=cv2.CV_16U), cv2.CMP_GT)
-    white = cv2.bitwise_and(bright, grey)[top:]
-    # columns over half white (white pixels counted per column)
-    counts = cv2.reduce(white, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel() // 255
-    cols = np.flatnonzero(2 * counts[start:] > white.shape[0])
+    v = cv2.max(cv2.max(b, g), r).astype(np.int32)
+    vmin = cv2.min(cv2.min(b, g), r).astype(np.int32)
+    white = ((v > 0.6 * _quantile(v, 0.97)) & (4 * vmin > 3 * v))[top:]
+    frac = white.mean(axis=0)
+    cols = np.nonzero(frac[start:] > 0.5)[0]
     return start + int(cols[0]) if cols.size else roi.shape[1]
 
 
@@ -821,7 +816,7 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
     glyph = keep[lab]
     v = vm.astype(np.float32)
     ink = np.clip((paper - v) * (1.0 / paper), 0, 1) * glyph
-    contrast = _clip((paper - _levels_at(vm, (0.5,), glyph.view(np.uint8))[0]) / paper, 0, 1)
+    contrast = _clip((paper - _quantile(vm[glyph], 0.5)) / paper, 0, 1)
     return feature(ink), contrast
 
 

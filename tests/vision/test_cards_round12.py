@@ -81,16 +81,6 @@ def _ref_class_scores(feats, tmpl, labels):
     return best
 
 
-def _ref_strip_end(roi, gains, start, top):
-    bal = cv2.multiply(roi, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
-    b, g, r = cv2.split(bal)
-    v = cv2.max(cv2.max(b, g), r).astype(np.int32)
-    vmin = cv2.min(cv2.min(b, g), r).astype(np.int32)
-    white = ((v > 0.6 * cards._quantile(v, 0.97)) & (4 * vmin > 3 * v))[top:]
-    cols = np.nonzero(white.mean(axis=0)[start:] > 0.5)[0]
-    return start + int(cols[0]) if cols.size else roi.shape[1]
-
-
 # --- the tests ---------------------------------------------------------------------------------------
 
 
@@ -180,19 +170,6 @@ def test_value_scores_of_all_cards_are_each_cards_own(frames):
     shifted = cards._shifted(feats)
     for i, f in enumerate(feats):
         assert np.array_equal(shifted[i], _ref_shifted(f))
-
-
-def test_strip_end_in_integer_images_is_the_float_test():
-    rng = np.random.default_rng(RNG_SEED)
-    for i in range(500):
-        w = int(rng.integers(10, 60))
-        roi = rng.integers(0, 256, (60, w, 3), dtype=np.uint8)
-        if i % 2:  # a white border column somewhere
-            c = int(rng.integers(0, w))
-            roi[:, c : c + 3] = rng.integers(180, 256)
-        gains = rng.uniform(0.3, 3.0, 3)
-        start = int(rng.integers(0, w))
-        assert cards._strip_end(roi, gains, start, 6) == _ref_strip_end(roi, gains, start, 6)
 
 
 def test_work_images_kept_between_frames_do_not_change_a_reading(frames):
