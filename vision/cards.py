@@ -325,8 +325,15 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
         n, lab = cv2.connectedComponents(region, _scratch("labels16", region.shape, np.uint16), 4, cv2.CV_16U)
     except cv2.error:  # more than 65 535 pieces: 32-bit labels
         n, lab = cv2.connectedComponents(region, connectivity=4)
-    if lab.dtype == np.uint16:
-        # float32 counts, exact (fewer than 2^24 pixels); as integers, so that the share compares as before
+    if lab.dtype == np.uint16 and 2 * n <= 65536:
+        # the marked pixels' labels moved up by n, so that one histogram counts both kinds of pixel per
+        # piece (float32 counts, exact under 2^24 pixels; as integers, so the share compares as before);
+        # the unmarked pixels, the only ones filled below, keep their labels
+        cv2.add(lab, n, dst=lab, mask=marked)
+        counts = cv2.calcHist([lab], [0], None, [2 * n], [0, 2 * n]).ravel().astype(np.int64)
+        n_marked = counts[n:]
+        n_all = counts[:n] + n_marked
+    elif lab.dtype == np.uint16:
         n_all = cv2.calcHist([lab], [0], None, [n], [0, n]).ravel().astype(np.int64)
         n_marked = cv2.calcHist([lab], [0], marked, [n], [0, n]).ravel().astype(np.int64)
     else:
@@ -337,7 +344,10 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
     keep[0] = False
     chosen = np.flatnonzero(keep)
     if chosen.size > 8:
-        return cv2.max(marked, np.take(keep.astype(np.uint8) * np.uint8(255), lab), dst=marked)
+        fill = keep.astype(np.uint8) * np.uint8(255)
+        if lab.dtype == np.uint16 and 2 * n <= 65536:
+            fill = np.concatenate([fill, np.full(n, 255, np.uint8)])  # the moved labels: marked already
+        return cv2.max(marked, np.take(fill, lab), dst=marked)
     piece = _scratch("piece", region.shape)
     for i in chosen.tolist():
         marked |= cv2.compare(lab, i, cv2.CMP_EQ, dst=piece)
