@@ -775,6 +775,39 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     return start + int(cols[0]) if cols.size else roi.shape[1]
 
 
+def _glyph_parts(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
+    """Which ink blobs of an index corner (``connectedComponentsWithStats`` stats, row 0 the background)
+    make its glyph: the biggest blob not touching the corner's edge (of 6 pixels or more) and the parts
+    close to it (the "1" of "10", the minus of "+/-"); None when there is no such blob.
+
+    A corner has a few blobs: plain Python over them costs less than a dozen numpy calls; many blobs
+    (noise) are done in numpy, with the same result.
+    """
+    if len(st) > 64:
+        x, y, w, h, a = (st[:, k] for k in range(5))
+        inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
+        inside[0] = False
+        if not inside.any():
+            return None
+        big = int(np.argmax(np.where(inside, a, -1)))
+        bx, by, bw, bh = st[big, :4]
+        reach = 0.6 * max(bw, bh)
+        dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
+        dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
+        return inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
+    rows = st.tolist()
+    inside = [i > 0 and a >= 6 and x > 0 and y > 0 and x + w < rw and y + h < rh
+              for i, (x, y, w, h, a) in enumerate(rows)]
+    if not any(inside):
+        return None
+    big = max((i for i, ok in enumerate(inside) if ok), key=lambda i: rows[i][4])  # the first of the biggest
+    bx, by, bw, bh, ba = rows[big]
+    reach = 0.6 * max(bw, bh)
+    least = 0.06 * ba
+    return np.array([ok and a >= least and max(bx - (x + w), x - (bx + bw), by - (y + h), y - (by + bh), 0) <= reach
+                     for ok, (x, y, w, h, a) in zip(inside, rows, strict=True)])
+
+
 def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
                    gains: np.ndarray, least: float) -> tuple[np.ndarray | None, float]:
     """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1).
@@ -811,18 +844,9 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
     cap = max(0.6 * paper, d1 + INK_MID * (paper - d1))
     dark = cv2.compare(vm, math.ceil(min(float(otsu), cap)), cv2.CMP_LT)  # vm < t, vm integer
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    x, y, w, h, a = (st[:, k] for k in range(5))
-    inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
-    inside[0] = False
-    if not inside.any():
+    keep = _glyph_parts(st, rw, rh)
+    if keep is None:
         return None, 0.0
-    # the glyph: the biggest ink blob and the parts close to it (the "1" of "10", the minus of "+/-")
-    big = int(np.argmax(np.where(inside, a, -1)))
-    bx, by, bw, bh = st[big, :4]
-    reach = 0.6 * max(bw, bh)
-    dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
-    dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
-    keep = inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
     glyph = keep[lab]
     v = vm.astype(np.float32)
     ink = np.clip((paper - v) * (1.0 / paper), 0, 1) * glyph

@@ -81,6 +81,20 @@ def _ref_class_scores(feats, tmpl, labels):
     return best
 
 
+def _ref_glyph_parts(st, rw, rh):
+    x, y, w, h, a = (st[:, k] for k in range(5))
+    inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
+    inside[0] = False
+    if not inside.any():
+        return None
+    big = int(np.argmax(np.where(inside, a, -1)))
+    bx, by, bw, bh = st[big, :4]
+    reach = 0.6 * max(bw, bh)
+    dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
+    dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
+    return inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
+
+
 # --- the tests ---------------------------------------------------------------------------------------
 
 
@@ -170,6 +184,23 @@ def test_value_scores_of_all_cards_are_each_cards_own(frames):
     shifted = cards._shifted(feats)
     for i, f in enumerate(feats):
         assert np.array_equal(shifted[i], _ref_shifted(f))
+
+
+def test_glyph_parts_are_the_array_selection():
+    rng = np.random.default_rng(RNG_SEED)
+    many = 0
+    for i in range(1500):
+        corner = (rng.random((60, int(rng.integers(10, 60)))) < rng.random() * 0.6).astype(np.uint8)
+        if i % 3 == 0:  # blobs of several pixels, ties in size
+            corner = cv2.dilate(corner, np.ones((3, 3), np.uint8))
+        _, _, st, _ = cv2.connectedComponentsWithStats(corner, connectivity=8)
+        many += len(st) > 64
+        got = cards._glyph_parts(st, corner.shape[1], corner.shape[0])
+        want = _ref_glyph_parts(st, corner.shape[1], corner.shape[0])
+        assert (got is None) == (want is None)
+        if want is not None:
+            assert got.dtype == bool and np.array_equal(got, want)
+    assert many > 100  # both ways (few blobs in Python, many in numpy) were checked
 
 
 def test_work_images_kept_between_frames_do_not_change_a_reading(frames):
