@@ -65,7 +65,10 @@ CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row 
 _NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat areas and straight gradients
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
 NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
-DARK_FACE = (0.1, 0.3)  # brightest channel of a face, as a share of the frame's white: no card, a doubted card
+DARK_FACE = (
+    0.1,
+    0.3,
+)  # brightest channel of a face, as a share of the frame's white: no card, a doubted card
 # how far from the face towards white (weakest channel after the white balance) the surround of a face's
 # second-worst side reaches: no card, a trusted card (a card's face is framed by its white border)
 FRAMED = (0.3, 0.38)
@@ -160,8 +163,11 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     v = cv2.max(cv2.max(b, g), r)
     vmin = cv2.min(cv2.min(b, g), r)
     # the middle channel (sum - max - min) clipped too: a glare spot
-    mid = cv2.subtract(cv2.subtract(cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U),
-                                    v, dtype=cv2.CV_16U), vmin, dtype=cv2.CV_16U)
+    mid = cv2.subtract(
+        cv2.subtract(cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U), v, dtype=cv2.CV_16U),
+        vmin,
+        dtype=cv2.CV_16U,
+    )
     lit = cv2.compare(mid, CLIPPED, cv2.CMP_LT)
     hist = cv2.calcHist([v], [0], lit, [256], [0, 256]).ravel()
     if hist.sum() < 100:
@@ -191,7 +197,9 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     top_v = v[chosen].astype(np.float32)
     pc = (top_v - vmin[chosen].astype(np.float32)) / (top_v + 1.0)
     bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
-    vmin[lit == 0] = 0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
+    vmin[lit == 0] = (
+        0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
+    )
     hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
     t_min = 1 + int(np.searchsorted(hm, NEUTRAL_TOP * hm[-1]))
     npx = sub[vmin >= t_min].astype(np.float32)
@@ -264,8 +272,8 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
 
 def _part_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, i: int) -> np.ndarray:
     x, y, w, h = stats[i, :4]
-    sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
-    return np.array(cv2.mean(bal[y:y + h, x:x + w], mask=sub)[:3], np.float32)
+    sub = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+    return np.array(cv2.mean(bal[y : y + h, x : x + w], mask=sub)[:3], np.float32)
 
 
 def _same_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, a: int, b: int) -> bool:
@@ -426,7 +434,9 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[
         cv2.subtract(cv2.dilate(opp, k, dst=high), cv2.erode(opp, k, dst=low16), dst=high)
         edge |= cv2.compare(high, lim, cv2.CMP_GT, dst=t1)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
-    thr = _clip(_levels_at(np.ascontiguousarray(chroma[::4, ::4]), (0.5,))[0] / 255.0 + 0.15, FACE_CHROMA, 0.5)
+    thr = _clip(
+        _levels_at(np.ascontiguousarray(chroma[::4, ::4]), (0.5,))[0] / 255.0 + 0.15, FACE_CHROMA, 0.5
+    )
     bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT, dst=u8("bright"))
     mask = cv2.bitwise_and(cv2.compare(chroma, thr * 255, cv2.CMP_GT, dst=t1), bright, dst=u8("mask"))
     if thr > FACE_CHROMA:
@@ -461,8 +471,13 @@ def _outline(sub: np.ndarray) -> np.ndarray:
     return max(cs, key=cv2.contourArea).reshape(-1, 2)
 
 
-def _face(sub: np.ndarray, x: int, y: int, min_area: float, extra: list[np.ndarray] | None = None,
-          ) -> dict[str, Any] | None:
+def _face(
+    sub: np.ndarray,
+    x: int,
+    y: int,
+    min_area: float,
+    extra: list[np.ndarray] | None = None,
+) -> dict[str, Any] | None:
     """The face shape of one mask piece (bbox-local uint8 at x, y), or None if it is not four-sided.
 
     Small scraps of the piece are left out of the outline, except the ``extra`` outline points
@@ -472,8 +487,10 @@ def _face(sub: np.ndarray, x: int, y: int, min_area: float, extra: list[np.ndarr
     if area < min_area or sub.shape[0] < 16:
         return None
     cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    c = np.concatenate([cc.reshape(-1, 2) for cc in cs if len(cc) >= 3 and cv2.contourArea(cc) > 0.1 * area]
-                       or [max(cs, key=cv2.contourArea).reshape(-1, 2)]) + np.int32([x, y])
+    c = np.concatenate(
+        [cc.reshape(-1, 2) for cc in cs if len(cc) >= 3 and cv2.contourArea(cc) > 0.1 * area]
+        or [max(cs, key=cv2.contourArea).reshape(-1, 2)]
+    ) + np.int32([x, y])
     if extra:
         c = np.concatenate([c, *extra])
     quad = _fit_quad(c)
@@ -491,8 +508,13 @@ def _face(sub: np.ndarray, x: int, y: int, min_area: float, extra: list[np.ndarr
     down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
     if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
         return None
-    return {"quad": quad, "h": float(fh), "w": float(fw), "mask": sub,
-            "bbox": (int(x), int(y), int(sub.shape[1]), int(sub.shape[0]))}
+    return {
+        "quad": quad,
+        "h": float(fh),
+        "w": float(fw),
+        "mask": sub,
+        "bbox": (int(x), int(y), int(sub.shape[1]), int(sub.shape[0])),
+    }
 
 
 def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
@@ -530,7 +552,8 @@ def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
         down = (bl - tl) / max(float(np.linalg.norm(bl - tl)), 1e-6)
         # the neighbour's top must be clearly above this face's top, at this face's position
         g_top_here = g["quad"][0][1] + (tl[0] - g["quad"][0][0]) * (g["quad"][1][1] - g["quad"][0][1]) / max(
-            float(g["quad"][1][0] - g["quad"][0][0]), 1e-6)
+            float(g["quad"][1][0] - g["quad"][0][0]), 1e-6
+        )
         if tl[1] - g_top_here < 0.6 * lift:
             continue
         f["quad"] = np.float32([tl - down * lift, tr - down * lift, br, bl])
@@ -547,7 +570,7 @@ def _pieces(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
     """
     x, y, bw, bh = cv2.boundingRect(mask)
     if 0 < bw * bh < 0.7 * mask.size:
-        crop = mask[y:y + bh, x:x + bw]
+        crop = mask[y : y + bh, x : x + bw]
     else:
         x, y, crop = 0, 0, mask
     try:
@@ -558,7 +581,7 @@ def _pieces(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
         return n, lab, stats
     labels = _scratch("pieces", mask.shape, lab.dtype)
     labels.fill(0)
-    labels[y:y + bh, x:x + bw] = lab
+    labels[y : y + bh, x : x + bw] = lab
     stats[:, 0] += x
     stats[:, 1] += y
     return n, labels, stats
@@ -591,7 +614,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     by_x = sorted(parts, key=lambda i: st[i][0])
     for a_i, a in enumerate(by_x):
         ax, ay, aw, ah = st[a][:4]
-        for b in by_x[a_i + 1:]:
+        for b in by_x[a_i + 1 :]:
             bx, by, bw, bh = st[b][:4]
             if bx > ax + aw:
                 break
@@ -626,7 +649,10 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             for i in members:
                 if st[i][4] <= 0.1 * area and _same_colour(balanced(), labels, stats, i, main):
                     px, py, pw, ph = st[i][:4]
-                    extra.append(_outline((labels[py:py + ph, px:px + pw] == i).astype(np.uint8)) + np.int32([px, py]))
+                    extra.append(
+                        _outline((labels[py : py + ph, px : px + pw] == i).astype(np.uint8))
+                        + np.int32([px, py])
+                    )
         f = _face(sub, x0, y0, min_area, extra)
         if f is not None:
             faces.append(f)
@@ -648,7 +674,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             if float(col @ table) / (np.linalg.norm(col) + 1e-6) > TABLE_SAME:  # the table cut off a face
                 continue
             px, py, pw, ph = cv2.boundingRect(piece)
-            f = _face(np.ascontiguousarray(piece[py:py + ph, px:px + pw]), x0 + px, y0 + py, min_area)
+            f = _face(np.ascontiguousarray(piece[py : py + ph, px : px + pw]), x0 + px, y0 + py, min_area)
             if f is not None:
                 faces.append(f)
     if not faces:
@@ -658,8 +684,8 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     for f in faces:
         x, y, bw, bh = f["bbox"]
         sub = f["mask"]
-        f["face_bgr"] = np.array(cv2.mean(small[y:y + bh, x:x + bw], mask=sub)[:3], np.float32)
-        f["chroma"] = float(cv2.mean(chroma[y:y + bh, x:x + bw], mask=sub)[0]) / 255.0
+        f["face_bgr"] = np.array(cv2.mean(small[y : y + bh, x : x + bw], mask=sub)[:3], np.float32)
+        f["chroma"] = float(cv2.mean(chroma[y : y + bh, x : x + bw], mask=sub)[0]) / 255.0
     return faces
 
 
@@ -796,20 +822,27 @@ def _glyph_parts(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
         dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
         return inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
     rows = st.tolist()
-    inside = [i > 0 and a >= 6 and x > 0 and y > 0 and x + w < rw and y + h < rh
-              for i, (x, y, w, h, a) in enumerate(rows)]
+    inside = [
+        i > 0 and a >= 6 and x > 0 and y > 0 and x + w < rw and y + h < rh
+        for i, (x, y, w, h, a) in enumerate(rows)
+    ]
     if not any(inside):
         return None
     big = max((i for i, ok in enumerate(inside) if ok), key=lambda i: rows[i][4])  # the first of the biggest
     bx, by, bw, bh, ba = rows[big]
     reach = 0.6 * max(bw, bh)
     least = 0.06 * ba
-    return np.array([ok and a >= least and max(bx - (x + w), x - (bx + bw), by - (y + h), y - (by + bh), 0) <= reach
-                     for ok, (x, y, w, h, a) in zip(inside, rows, strict=True)])
+    return np.array(
+        [
+            ok and a >= least and max(bx - (x + w), x - (bx + bw), by - (y + h), y - (by + bh), 0) <= reach
+            for ok, (x, y, w, h, a) in zip(inside, rows, strict=True)
+        ]
+    )
 
 
-def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
-                   gains: np.ndarray, least: float) -> tuple[np.ndarray | None, float]:
+def _index_feature(
+    frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float, gains: np.ndarray, least: float
+) -> tuple[np.ndarray | None, float]:
     """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1).
 
     ``gains`` white-balance the frame (they find the next card's white border after a narrow strip);
@@ -859,8 +892,9 @@ def _hue_distance(a: float, b: float) -> float:
     return min(d, 2 * np.pi - d)
 
 
-def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
-                     allowed: tuple[str, ...]) -> tuple[str, float]:
+def _classify_colour(
+    lab: np.ndarray, hues: dict[str, tuple[float, float]], allowed: tuple[str, ...]
+) -> tuple[str, float]:
     ang = float(np.arctan2(lab[2], lab[1]))
     scores = sorted((_hue_distance(ang, hues[c][0]) + 0.004 * abs(lab[0] - hues[c][1]), c) for c in allowed)
     best = scores[0]
@@ -916,7 +950,7 @@ def _class_scores(cards: list[dict[str, Any]], tmpl: np.ndarray, labels: list) -
     starts = np.searchsorted(group[order], np.arange(len(values)))
     out, at = [], 0
     for c in cards:
-        rows = shifted[at:at + len(c["features"])].reshape(-1, shifted.shape[2])
+        rows = shifted[at : at + len(c["features"])].reshape(-1, shifted.shape[2])
         at += len(c["features"])
         # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
         # on a busy machine cost milliseconds
@@ -942,7 +976,7 @@ def _profile_parts(profile: dict | None) -> tuple[dict, np.ndarray, list]:
     if not isinstance(profile, dict):
         return hues, tmpl, labels
     colours = profile.get("colours")
-    for name, c in (colours.items() if isinstance(colours, dict) else ()):
+    for name, c in colours.items() if isinstance(colours, dict) else ():
         try:
             lab = np.asarray(c["lab"], np.float32).reshape(3)
         except (KeyError, TypeError, ValueError):
@@ -968,8 +1002,11 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
     """Every card face found, with its quad (full scale), Lab colour and glyph feature."""
     h, w = frame.shape[:2]
     s = min(1.0, WORK_WIDTH / w)
-    small = cv2.resize(frame, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) \
-        if s < 1 else frame
+    small = (
+        cv2.resize(frame, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA)
+        if s < 1
+        else frame
+    )
     white = _white_estimate(small)
     gains = white.mean() / np.maximum(white, 1.0)
     # the darkest face level that can hold readable ink, relative to the frame's white: a dark
@@ -1002,10 +1039,19 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         # than the frame's white is a dark thing (a cable, a laptop, a dark die), or a card deep in
         # shadow, and is trusted the less the darker it is
         lift = float((f["face_bgr"] * gains).max() / max(float(white.mean()), 1.0))
-        cards.append({"quad": quad_full, "h": f["h"] / s, "w": f["w"] / s, "lab": _lab(corrected),
-                      "features": feats, "contrast": contrast, "border_ok": border_ok,
-                      "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0),
-                      "face": f})
+        cards.append(
+            {
+                "quad": quad_full,
+                "h": f["h"] / s,
+                "w": f["w"] / s,
+                "lab": _lab(corrected),
+                "features": feats,
+                "contrast": contrast,
+                "border_ok": border_ok,
+                "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0),
+                "face": f,
+            }
+        )
     # a card's face is framed by its white border: a die's face or a grey thing on the table is not
     framed = _framed(small, [c.pop("face") for c in cards], gains, float(white.mean()))
     for c, fr in zip(cards, framed.tolist(), strict=True):
@@ -1087,8 +1133,16 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
             x1, y1 = q[:, 0].max() + b, q[:, 1].max() + b
             x0, y0 = max(0, int(round(x0))), max(0, int(round(y0)))
             x1, y1 = min(w, int(round(x1))), min(h, int(round(y1)))
-            objects.append({"colour": colour, "value": value, "row": r, "position": p,
-                            "confidence": round(float(conf), 3), "box": [x0, y0, x1 - x0, y1 - y0]})
+            objects.append(
+                {
+                    "colour": colour,
+                    "value": value,
+                    "row": r,
+                    "position": p,
+                    "confidence": round(float(conf), 3),
+                    "box": [x0, y0, x1 - x0, y1 - y0],
+                }
+            )
     # renumber rows and positions after dropping unsure cards
     rows_seen = sorted({o["row"] for o in objects})
     count: dict[int, int] = {}
@@ -1133,8 +1187,14 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
             for c in cards:
                 labs.setdefault(colour, []).append(c["lab"])
                 if value is not None:
-                    glyphs.extend({"value": value_name(value), "feature": [round(float(x), 4) for x in f]}
-                                  for f in c["features"])
-    return {"colours": {c: {"lab": [round(float(x), 2) for x in np.median(v, axis=0)], "n": len(v)}
-                        for c, v in labs.items()},
-            "glyphs": glyphs}
+                    glyphs.extend(
+                        {"value": value_name(value), "feature": [round(float(x), 4) for x in f]}
+                        for f in c["features"]
+                    )
+    return {
+        "colours": {
+            c: {"lab": [round(float(x), 2) for x in np.median(v, axis=0)], "n": len(v)}
+            for c, v in labs.items()
+        },
+        "glyphs": glyphs,
+    }
