@@ -22,6 +22,7 @@ ink to half the face level, the ink threshold reaches up from the corner's darke
 from __future__ import annotations
 
 import math
+import threading
 from typing import Any
 
 import cv2
@@ -64,7 +65,10 @@ CUT_TOP = (0.6, 0.92)  # a face this much shorter than its neighbour in the row 
 _NOISE_K = np.float32([[1, -2, 1], [-2, 4, -2], [1, -2, 1]])  # cancels flat areas and straight gradients
 HUE_NOISE = 4.0  # hue edges must stand this many noise deviations above the noise
 NOISY = (0.01, 0.02)  # noise / white level from which the noise starts to count, and counts fully
-DARK_FACE = (0.1, 0.3)  # brightest channel of a face, as a share of the frame's white: no card, a doubted card
+DARK_FACE = (
+    0.1,
+    0.3,
+)  # brightest channel of a face, as a share of the frame's white: no card, a doubted card
 # how far from the face towards white (weakest channel after the white balance) the surround of a face's
 # second-worst side reaches: no card, a trusted card (a card's face is framed by its white border)
 FRAMED = (0.3, 0.38)
@@ -120,6 +124,15 @@ def _quantile(a: np.ndarray, q: float) -> float:
     return float(np.partition(flat, k)[k])
 
 
+def _levels_at(img: np.ndarray, qs: tuple[float, ...], mask: np.ndarray | None = None) -> list[float]:
+    """The q-quantiles (as ``_quantile`` picks them: the value at sorted index int(q (n - 1))) of a uint8
+    image's values (those under ``mask`` if given), from its histogram: for small images, one histogram
+    costs less than a partial sort per quantile."""
+    cum = np.cumsum(cv2.calcHist([img], [0], mask, [256], [0, 256]).ravel().astype(np.int64))
+    n = int(cum[-1])
+    return [float(np.searchsorted(cum, int(q * (n - 1)), side="right")) for q in qs]
+
+
 def _vmax(img: np.ndarray) -> np.ndarray:
     b, g, r = cv2.split(img)
     return cv2.max(cv2.max(b, g), r)
@@ -138,13 +151,23 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     so balancing on the recorded border keeps face and border apart); only glare, with two or more
     channels clipped, says nothing about the light's colour and is left out.
     """
-    sub = np.ascontiguousarray(img[::2, ::2])
+    hgt, wid = img.shape[:2]
+    # every second pixel of every second row: by nearest-neighbour resizing when the sides are even
+    # (the same pixels, picked faster than by a strided copy)
+    sub = (
+        cv2.resize(img, (wid // 2, hgt // 2), interpolation=cv2.INTER_NEAREST)
+        if hgt % 2 == 0 and wid % 2 == 0
+        else np.ascontiguousarray(img[::2, ::2])
+    )
     b, g, r = cv2.split(sub)
     v = cv2.max(cv2.max(b, g), r)
     vmin = cv2.min(cv2.min(b, g), r)
     # the middle channel (sum - max - min) clipped too: a glare spot
-    mid = cv2.subtract(cv2.subtract(cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U),
-                                    v, dtype=cv2.CV_16U), vmin, dtype=cv2.CV_16U)
+    mid = cv2.subtract(
+        cv2.subtract(cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U), v, dtype=cv2.CV_16U),
+        vmin,
+        dtype=cv2.CV_16U,
+    )
     lit = cv2.compare(mid, CLIPPED, cv2.CMP_LT)
     hist = cv2.calcHist([v], [0], lit, [256], [0, 256]).ravel()
     if hist.sum() < 100:
@@ -165,13 +188,18 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         mid8 = mid.astype(np.uint8)
         cm = np.cumsum(cv2.calcHist([mid8], [0], top, [256], [0, 256]).ravel())
         top &= cv2.compare(mid8, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
-    px = sub[top > 0].astype(np.float32)
+    chosen = top > 0
+    px = sub[chosen].astype(np.float32)
     if len(px) < 10:
         return np.array([200.0, 200.0, 200.0], np.float32)
-    # of the bright pixels, the least coloured: white borders rather than yellow faces
-    pc = (px.max(axis=1) - px.min(axis=1)) / (px.max(axis=1) + 1.0)
+    # of the bright pixels, the least coloured: white borders rather than yellow faces ((max - min) /
+    # (max + 1) of each pixel, from the max and min channel images)
+    top_v = v[chosen].astype(np.float32)
+    pc = (top_v - vmin[chosen].astype(np.float32)) / (top_v + 1.0)
     bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
-    vmin[lit == 0] = 0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
+    vmin[lit == 0] = (
+        0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
+    )
     hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
     t_min = 1 + int(np.searchsorted(hm, NEUTRAL_TOP * hm[-1]))
     npx = sub[vmin >= t_min].astype(np.float32)
@@ -244,8 +272,8 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
 
 def _part_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, i: int) -> np.ndarray:
     x, y, w, h = stats[i, :4]
-    sub = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
-    return np.array(cv2.mean(bal[y:y + h, x:x + w], mask=sub)[:3], np.float32)
+    sub = (labels[y : y + h, x : x + w] == i).astype(np.uint8)
+    return np.array(cv2.mean(bal[y : y + h, x : x + w], mask=sub)[:3], np.float32)
 
 
 def _same_colour(bal: np.ndarray, labels: np.ndarray, stats: np.ndarray, a: int, b: int) -> bool:
@@ -268,65 +296,173 @@ def _noise(gray: np.ndarray) -> float:
     return 1.4826 * median / 6  # the kernel's gain for white noise is 6
 
 
-def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame, its chroma."""
+# per-level tables of the face mask's thresholds, made by the very operations they replace (so the same
+# rounding) on every grey level once: a table look-up costs less than the arithmetic on a full frame
+_LEVELS = np.arange(256, dtype=np.uint8).reshape(1, 256)
+_EDGE_STEP = cv2.addWeighted(_LEVELS, 0.35, _LEVELS, 0, 7)  # a brightness edge: 0.35 of the local max + 7
+_RIDGE_STEP = cv2.addWeighted(_LEVELS, 0.12, _LEVELS, 0, 2.4)  # a thin bright line: 0.12 of it + 2.4
+_LIM_BASE = (np.arange(256, dtype=np.int16) * 2) // 5  # a hue edge: 2/5 of the local max channel (+ noise)
+_LEAST_ACROSS = cv2.multiply(_LEVELS, FACE_CHROMA, dtype=cv2.CV_16S)  # the least chroma across a table's hue
+
+
+_SCRATCH = threading.local()  # per thread: work-scale images kept from one frame to the next
+
+
+def _scratch(name: str, shape: tuple[int, ...], dtype: Any = np.uint8) -> np.ndarray:
+    """A work image of this thread, kept between frames (contents undefined), made anew when its shape or
+    type changes. Full-frame images made afresh for every frame cost page faults (the allocator hands
+    their memory back to the system between frames) more than the arithmetic on them."""
+    pool = getattr(_SCRATCH, "pool", None)
+    if pool is None:
+        pool = _SCRATCH.pool = {}
+    a = pool.get(name)
+    if a is None or a.shape != shape or a.dtype != dtype:
+        a = pool[name] = np.empty(shape, dtype)
+    return a
+
+
+def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) -> np.ndarray:
+    """``marked`` (uint8 0/255, changed in place) with every 4-connected piece of ``region`` added whose
+    pixels are at least ``share`` marked already (and not all of them).
+
+    The same as labelling, counting marked and all pixels per piece by ``np.bincount`` and filling the
+    chosen pieces by indexing with the labels, but with 16-bit labels counted by histograms and, when few
+    pieces are chosen, filled by comparisons (full-frame int32 and int64 arrays cost more than the sums).
+    """
+    try:
+        n, lab = cv2.connectedComponents(region, _scratch("labels16", region.shape, np.uint16), 4, cv2.CV_16U)
+    except cv2.error:  # more than 65 535 pieces: 32-bit labels
+        n, lab = cv2.connectedComponents(region, connectivity=4)
+    if lab.dtype == np.uint16 and 2 * n <= 65536:
+        # the marked pixels' labels moved up by n, so that one histogram counts both kinds of pixel per
+        # piece (float32 counts, exact under 2^24 pixels; as integers, so the share compares as before);
+        # the unmarked pixels, the only ones filled below, keep their labels
+        cv2.add(lab, n, dst=lab, mask=marked)
+        counts = cv2.calcHist([lab], [0], None, [2 * n], [0, 2 * n]).ravel().astype(np.int64)
+        n_marked = counts[n:]
+        n_all = counts[:n] + n_marked
+    elif lab.dtype == np.uint16:
+        n_all = cv2.calcHist([lab], [0], None, [n], [0, n]).ravel().astype(np.int64)
+        n_marked = cv2.calcHist([lab], [0], marked, [n], [0, n]).ravel().astype(np.int64)
+    else:
+        flat = lab.ravel()
+        n_all = np.bincount(flat, minlength=n)
+        n_marked = np.bincount(flat[marked.ravel() > 0], minlength=n)
+    keep = (n_marked >= share * n_all) & (n_marked < n_all)
+    keep[0] = False
+    chosen = np.flatnonzero(keep)
+    if chosen.size > 8:
+        fill = keep.astype(np.uint8) * np.uint8(255)
+        if lab.dtype == np.uint16 and 2 * n <= 65536:
+            fill = np.concatenate([fill, np.full(n, 255, np.uint8)])  # the moved labels: marked already
+        return cv2.max(marked, np.take(fill, lab), dst=marked)
+    piece = _scratch("piece", region.shape)
+    for i in chosen.tolist():
+        marked |= cv2.compare(lab, i, cv2.CMP_EQ, dst=piece)
+    return marked
+
+
+def _median_opponent(a: np.ndarray) -> float:
+    """``float(np.median(a))`` of an opponent-channel image (integers -255..255), from their counts: the
+    middle value, or the mean of the two middle values when there are an even number of them."""
+    cum = np.cumsum(np.bincount(a.ravel() + 255, minlength=511))
+    n = int(cum[-1])
+    hi = int(np.searchsorted(cum, n // 2, side="right")) - 255
+    if n % 2:
+        return float(hi)
+    lo = int(np.searchsorted(cum, n // 2 - 1, side="right")) - 255
+    return (lo + hi) / 2
+
+
+def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, ...], np.ndarray]:
+    """Pixels that may be card face (strongly coloured, not on an edge), the balanced frame's channels
+    (B, G, R), its chroma (all three work images of this thread, valid until the next frame).
+
+    Every full-frame step writes into this thread's work images (``_scratch``); the readings are those of
+    the same steps on fresh images.
+    """
+    shape = small.shape[:2]
+
+    def u8(name: str) -> np.ndarray:
+        return _scratch(name, shape)
+
+    def s16(name: str) -> np.ndarray:
+        return _scratch(name, shape, np.int16)
+
     gains = np.clip(white.mean() / np.maximum(white, 1.0), GAIN_RANGE[0], GAIN_RANGE[1])
-    bal = cv2.multiply(small, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
-    b, g, r = cv2.split(bal)
-    mx = cv2.max(cv2.max(b, g), r)
-    mn = cv2.min(cv2.min(b, g), r)
+    # the white balance per channel by a table made by the same multiplication (the same rounding)
+    b, g, r = cv2.split(small, [u8("b"), u8("g"), u8("r")])
+    for c, gn in zip((b, g, r), gains, strict=True):
+        cv2.LUT(c, cv2.multiply(_LEVELS, float(gn)), dst=c)
+    mx = cv2.max(cv2.max(b, g, dst=u8("mx")), r, dst=u8("mx"))
+    mn = cv2.min(cv2.min(b, g, dst=u8("mn")), r, dst=u8("mn"))
     # chroma (max - min) / max as 0-255; all per-pixel work stays in cv2 integer images for speed
-    chroma = cv2.divide(cv2.subtract(mx, mn), cv2.add(mx, 1), scale=255)
+    chroma = cv2.divide(
+        cv2.subtract(mx, mn, dst=mn), cv2.add(mx, 1, dst=u8("t1")), scale=255, dst=u8("chroma")
+    )
     wl = float(white.max())
     # brightness edges (card outlines, borders) cut faces apart where JPEG or blur smeared the chroma
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY, dst=u8("gray"))
     noise = _noise(gray)
     k = np.ones((3, 3), np.uint8)
-    hi = cv2.dilate(gray, k)
-    edge = cv2.compare(cv2.subtract(hi, cv2.erode(gray, k)), cv2.addWeighted(hi, 0.35, hi, 0, 7), cv2.CMP_GT)
+    hi = cv2.dilate(gray, k, dst=u8("hi"))
+    t1, t2 = u8("t1"), u8("t2")
+    cv2.subtract(hi, cv2.erode(gray, k, dst=t1), dst=t1)
+    edge = cv2.compare(t1, cv2.LUT(hi, _EDGE_STEP, dst=t2), cv2.CMP_GT, dst=u8("edge"))
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
-    ridge = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, np.ones((1, 7), np.uint8))
-    edge |= cv2.compare(ridge, cv2.addWeighted(hi, 0.12, hi, 0, 2.4), cv2.CMP_GT)
+    # (a top-hat: the grey image less its opening)
+    line = np.ones((1, 7), np.uint8)
+    ridge = cv2.subtract(gray, cv2.dilate(cv2.erode(gray, line, dst=t1), line, dst=t2), dst=t1)
+    edge |= cv2.compare(ridge, cv2.LUT(hi, _RIDGE_STEP, dst=t2), cv2.CMP_GT, dst=t2)
     # and hue edges split touching faces of different colours where the border between them is dim;
     # in a dim frame, where the noise (amplified by the white balance) is a notable share of the
     # white level, the noise must not cut faces into crumbs
-    b16, g16, r16 = (c.astype(np.int16) for c in (b, g, r))
     noisy = _clip((noise / max(wl, 1.0) - NOISY[0]) / (NOISY[1] - NOISY[0]), 0, 1)
-    lim = (cv2.dilate(mx, k).astype(np.int16) * 2) // 5 + int(round(max(1.0, HUE_NOISE * noisy * noise * float(gains.max()))))
-    opps = (r16 - g16, ((r16 + g16) >> 1) - b16)
+    # the limit 2/5 of the local max channel plus the noise term, by table (int16: it may pass 255)
+    lim = cv2.LUT(
+        cv2.dilate(mx, k, dst=t1),
+        _LIM_BASE + np.int16(round(max(1.0, HUE_NOISE * noisy * noise * float(gains.max())))),
+        dst=s16("lim"),
+    )
+    # the two opponent channels r - g and (r + g) // 2 - b
+    opp2 = cv2.add(r, g, dst=s16("opp2"), dtype=cv2.CV_16S)
+    np.right_shift(opp2, 1, out=opp2)
+    np.subtract(opp2, b, out=opp2)
+    opps = (cv2.subtract(r, g, dst=s16("opp1"), dtype=cv2.CV_16S), opp2)
+    high, low16 = s16("high"), s16("low16")
     for opp in opps:
-        edge |= cv2.compare(cv2.subtract(cv2.dilate(opp, k), cv2.erode(opp, k)), lim, cv2.CMP_GT)
+        cv2.subtract(cv2.dilate(opp, k, dst=high), cv2.erode(opp, k, dst=low16), dst=high)
+        edge |= cv2.compare(high, lim, cv2.CMP_GT, dst=t1)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
-    thr = _clip(_quantile(chroma[::4, ::4], 0.5) / 255.0 + 0.15, FACE_CHROMA, 0.5)
-    bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT)
-    mask = cv2.compare(chroma, thr * 255, cv2.CMP_GT) & bright
+    thr = _clip(
+        _levels_at(np.ascontiguousarray(chroma[::4, ::4]), (0.5,))[0] / 255.0 + 0.15, FACE_CHROMA, 0.5
+    )
+    bright = cv2.compare(mx, max(12.0, 0.06 * wl), cv2.CMP_GT, dst=u8("bright"))
+    mask = cv2.bitwise_and(cv2.compare(chroma, thr * 255, cv2.CMP_GT, dst=t1), bright, dst=u8("mask"))
     if thr > FACE_CHROMA:
         # a coloured table raises that bar, but a face of another hue stands out from it by its hue:
         # a purple face on orange wood under a flat tone curve is no more saturated than the wood
-        t1, t2 = (float(np.median(o[::4, ::4])) for o in opps)
-        tn = math.hypot(t1, t2)
+        t1_, t2_ = (_median_opponent(o[::4, ::4]) for o in opps)
+        tn = math.hypot(t1_, t2_)
         if tn > 0:
-            along = cv2.addWeighted(opps[0], t1 / tn, opps[1], t2 / tn, 0, dtype=cv2.CV_16S)
-            across = cv2.absdiff(cv2.addWeighted(opps[0], t2 / tn, opps[1], -t1 / tn, 0, dtype=cv2.CV_16S), 0)
+            along = cv2.addWeighted(opps[0], t1_ / tn, opps[1], t2_ / tn, 0, dst=high, dtype=cv2.CV_16S)
+            across = cv2.addWeighted(opps[0], t2_ / tn, opps[1], -t1_ / tn, 0, dst=low16, dtype=cv2.CV_16S)
+            cv2.absdiff(across, 0, dst=across)
             # as colourful as a face across the table's hue, and more across it than along it (int16
-            # images: this runs on most frames, and float ones cost a millisecond)
-            least = cv2.multiply(mx, FACE_CHROMA, dtype=cv2.CV_16S)
-            other = cv2.compare(across, cv2.max(along, least), cv2.CMP_GT)
-            mask |= other & bright
-    mask = cv2.bitwise_and(mask, cv2.bitwise_not(edge))
+            # images: this runs on most frames, and float ones cost a millisecond); the least chroma
+            # (FACE_CHROMA of the max channel) by table
+            cv2.max(along, cv2.LUT(mx, _LEAST_ACROSS, dst=lim), dst=along)
+            other = cv2.compare(across, along, cv2.CMP_GT, dst=t1)
+            mask |= cv2.bitwise_and(other, bright, dst=other)
+    not_edge = cv2.bitwise_not(edge, dst=edge)
+    cv2.bitwise_and(mask, not_edge, dst=mask)
     # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
     # is mostly face-coloured already (not the table, of which only specks pass) is face too
-    low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT) & bright & cv2.bitwise_not(edge)
-    n, lab = cv2.connectedComponents(low, connectivity=4)
-    flat = lab.ravel()
-    n_low = np.bincount(flat, minlength=n)
-    n_high = np.bincount(flat[mask.ravel() > 0], minlength=n)
-    keep = (n_high >= GLARE_SHARE * n_low) & (n_high < n_low)
-    keep[0] = False
-    if keep.any():
-        mask = cv2.max(mask, (keep[lab] * 255).astype(np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return mask, bal, chroma
+    low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT, dst=t1)
+    cv2.bitwise_and(cv2.bitwise_and(low, bright, dst=low), not_edge, dst=low)
+    mask = _grow_mostly_marked(low, mask, GLARE_SHARE)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), dst=u8("face_mask"))
+    return mask, (b, g, r), chroma
 
 
 def _outline(sub: np.ndarray) -> np.ndarray:
@@ -335,8 +471,13 @@ def _outline(sub: np.ndarray) -> np.ndarray:
     return max(cs, key=cv2.contourArea).reshape(-1, 2)
 
 
-def _face(sub: np.ndarray, x: int, y: int, min_area: float, extra: list[np.ndarray] | None = None,
-          ) -> dict[str, Any] | None:
+def _face(
+    sub: np.ndarray,
+    x: int,
+    y: int,
+    min_area: float,
+    extra: list[np.ndarray] | None = None,
+) -> dict[str, Any] | None:
     """The face shape of one mask piece (bbox-local uint8 at x, y), or None if it is not four-sided.
 
     Small scraps of the piece are left out of the outline, except the ``extra`` outline points
@@ -346,8 +487,10 @@ def _face(sub: np.ndarray, x: int, y: int, min_area: float, extra: list[np.ndarr
     if area < min_area or sub.shape[0] < 16:
         return None
     cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    c = np.concatenate([cc.reshape(-1, 2) for cc in cs if len(cc) >= 3 and cv2.contourArea(cc) > 0.1 * area]
-                       or [max(cs, key=cv2.contourArea).reshape(-1, 2)]) + np.int32([x, y])
+    c = np.concatenate(
+        [cc.reshape(-1, 2) for cc in cs if len(cc) >= 3 and cv2.contourArea(cc) > 0.1 * area]
+        or [max(cs, key=cv2.contourArea).reshape(-1, 2)]
+    ) + np.int32([x, y])
     if extra:
         c = np.concatenate([c, *extra])
     quad = _fit_quad(c)
@@ -365,8 +508,13 @@ def _face(sub: np.ndarray, x: int, y: int, min_area: float, extra: list[np.ndarr
     down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
     if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
         return None
-    return {"quad": quad, "h": float(fh), "w": float(fw), "mask": sub,
-            "bbox": (int(x), int(y), int(sub.shape[1]), int(sub.shape[0]))}
+    return {
+        "quad": quad,
+        "h": float(fh),
+        "w": float(fw),
+        "mask": sub,
+        "bbox": (int(x), int(y), int(sub.shape[1]), int(sub.shape[0])),
+    }
 
 
 def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
@@ -404,17 +552,53 @@ def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
         down = (bl - tl) / max(float(np.linalg.norm(bl - tl)), 1e-6)
         # the neighbour's top must be clearly above this face's top, at this face's position
         g_top_here = g["quad"][0][1] + (tl[0] - g["quad"][0][0]) * (g["quad"][1][1] - g["quad"][0][1]) / max(
-            float(g["quad"][1][0] - g["quad"][0][0]), 1e-6)
+            float(g["quad"][1][0] - g["quad"][0][0]), 1e-6
+        )
         if tl[1] - g_top_here < 0.6 * lift:
             continue
         f["quad"] = np.float32([tl - down * lift, tr - down * lift, br, bl])
         f["h"] = float(gh)
 
 
+def _pieces(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """4-connected pieces of a mask: their count (with the background), labels and stats (frame
+    coordinates) as ``cv2.connectedComponentsWithStats`` gives them, but for the background's stats.
+
+    Only the bounding box of the mask's pixels is labelled when it is clearly smaller than the frame
+    (a row of cards across the middle of the picture); the labels are numbered in the same raster order.
+    16-bit labels (half the memory), unless there are more than 65 535 pieces.
+    """
+    x, y, bw, bh = cv2.boundingRect(mask)
+    if 0 < bw * bh < 0.7 * mask.size:
+        crop = mask[y : y + bh, x : x + bw]
+    else:
+        x, y, crop = 0, 0, mask
+    try:
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(crop, connectivity=4, ltype=cv2.CV_16U)
+    except cv2.error:
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(crop, connectivity=4)
+    if crop is mask:
+        return n, lab, stats
+    labels = _scratch("pieces", mask.shape, lab.dtype)
+    labels.fill(0)
+    labels[y : y + bh, x : x + bw] = lab
+    stats[:, 0] += x
+    stats[:, 1] += y
+    return n, labels, stats
+
+
 def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     """Strongly coloured, four-sided regions: the visible part of each card face (work scale)."""
-    mask, bal, chroma = _face_mask(small, white)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    mask, channels, chroma = _face_mask(small, white)
+    merged: list[np.ndarray] = []
+
+    def balanced() -> np.ndarray:
+        """The white-balanced frame, put together only when a face needs it."""
+        if not merged:
+            merged.append(cv2.merge(channels))
+        return merged[0]
+
+    n, labels, stats = _pieces(mask)
     h, w = mask.shape
     min_area = max(80.0, 0.0003 * h * w)
     # a dark index spanning a narrow strip cuts its face in two: join pieces stacked in one strip
@@ -430,7 +614,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     by_x = sorted(parts, key=lambda i: st[i][0])
     for a_i, a in enumerate(by_x):
         ax, ay, aw, ah = st[a][:4]
-        for b in by_x[a_i + 1:]:
+        for b in by_x[a_i + 1 :]:
             bx, by, bw, bh = st[b][:4]
             if bx > ax + aw:
                 break
@@ -440,7 +624,7 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             if overlap < 0.7 * max(aw, bw) or gap < -3:
                 continue
             if gap <= max(6, 0.3 * max(ah, bh)) and min(ah, bh) <= 0.45 * max(ah, bh):
-                if gap <= 6 or _same_colour(bal, labels, stats, a, b):
+                if gap <= 6 or _same_colour(balanced(), labels, stats, a, b):
                     parent[root(b)] = root(a)
     groups: dict[int, list[int]] = {}
     for i in parts:
@@ -463,9 +647,12 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
             # keeps its place in the outline; wood specks joined to the face do not
             main = max(members, key=lambda i: st[i][4])
             for i in members:
-                if st[i][4] <= 0.1 * area and _same_colour(bal, labels, stats, i, main):
+                if st[i][4] <= 0.1 * area and _same_colour(balanced(), labels, stats, i, main):
                     px, py, pw, ph = st[i][:4]
-                    extra.append(_outline((labels[py:py + ph, px:px + pw] == i).astype(np.uint8)) + np.int32([px, py]))
+                    extra.append(
+                        _outline((labels[py : py + ph, px : px + pw] == i).astype(np.uint8))
+                        + np.int32([px, py])
+                    )
         f = _face(sub, x0, y0, min_area, extra)
         if f is not None:
             faces.append(f)
@@ -477,17 +664,17 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
         if m <= 2:
             continue
         if table is None:
-            table = np.median(bal[::8, ::8].reshape(-1, 3), axis=0)
+            table = np.median(balanced()[::8, ::8].reshape(-1, 3), axis=0)
             table /= np.linalg.norm(table) + 1e-6
         for j in range(1, m):
             if pst[j, 4] < min_area / 2:
                 continue
             piece = cv2.dilate((plab == j).astype(np.uint8), NECK_K) & sub
-            col = np.array(cv2.mean(bal[y0:y1, x0:x1], mask=piece)[:3], np.float32)
+            col = np.array(cv2.mean(balanced()[y0:y1, x0:x1], mask=piece)[:3], np.float32)
             if float(col @ table) / (np.linalg.norm(col) + 1e-6) > TABLE_SAME:  # the table cut off a face
                 continue
             px, py, pw, ph = cv2.boundingRect(piece)
-            f = _face(np.ascontiguousarray(piece[py:py + ph, px:px + pw]), x0 + px, y0 + py, min_area)
+            f = _face(np.ascontiguousarray(piece[py : py + ph, px : px + pw]), x0 + px, y0 + py, min_area)
             if f is not None:
                 faces.append(f)
     if not faces:
@@ -497,24 +684,43 @@ def _faces(small: np.ndarray, white: np.ndarray) -> list[dict[str, Any]]:
     for f in faces:
         x, y, bw, bh = f["bbox"]
         sub = f["mask"]
-        f["face_bgr"] = np.array(cv2.mean(small[y:y + bh, x:x + bw], mask=sub)[:3], np.float32)
-        f["chroma"] = float(cv2.mean(chroma[y:y + bh, x:x + bw], mask=sub)[0]) / 255.0
+        f["face_bgr"] = np.array(cv2.mean(small[y : y + bh, x : x + bw], mask=sub)[:3], np.float32)
+        f["chroma"] = float(cv2.mean(chroma[y : y + bh, x : x + bw], mask=sub)[0]) / 255.0
     return faces
 
 
-def _border_white(small: np.ndarray, quad: np.ndarray, fh: float) -> np.ndarray | None:
-    """Mean BGR of the white border just outside the face's left edge, or None if not found."""
-    tl, tr, br, bl = quad
-    right = (tr - tl) / max(np.linalg.norm(tr - tl), 1e-6)
-    d = max(1.5, 0.018 * fh)
-    ts = np.linspace(0.1, 0.9, 24)[:, None]
-    pts = tl + ts * (bl - tl) - right * d
-    xs = np.clip(np.round(pts[:, 0]).astype(int), 0, small.shape[1] - 1)
-    ys = np.clip(np.round(pts[:, 1]).astype(int), 0, small.shape[0] - 1)
-    px = small[ys, xs].astype(np.float32)
-    v = px.max(axis=1)
-    keep = px[v >= _quantile(v, 0.5)]
-    return keep.mean(axis=0) if len(keep) else None
+_BORDER_TS = np.linspace(0.1, 0.9, 24)  # where along a face's left side its white border is sampled
+
+
+def _border_whites(small: np.ndarray, faces: list[dict[str, Any]]) -> list[np.ndarray | None]:
+    """Per face, the mean BGR of the white border just outside its left edge (the brighter half of 24
+    points along it, 1.8 % of its height out), or None if not found.
+
+    All faces in one pass over the frame's pixels; each face's values are those of sampling it alone
+    (the same float operations per face, the sums exact: at most 24 integer levels each).
+    """
+    if not faces:
+        return []
+    starts, steps, outs = [], [], []
+    for f in faces:
+        tl, tr, _, bl = f["quad"]
+        right = (tr - tl) / max(np.linalg.norm(tr - tl), 1e-6)
+        starts.append(tl)
+        steps.append(bl - tl)
+        outs.append(right * max(1.5, 0.018 * f["h"]))
+    tl64, step64, out64 = (np.asarray(a, np.float64)[:, None, :] for a in (starts, steps, outs))
+    pts = tl64 + _BORDER_TS[None, :, None] * step64 - out64  # (face, point, xy)
+    xs = np.clip(np.round(pts[..., 0]).astype(int), 0, small.shape[1] - 1)
+    ys = np.clip(np.round(pts[..., 1]).astype(int), 0, small.shape[0] - 1)
+    px = small[ys, xs].astype(np.float32)  # (face, point, BGR)
+    v = px.max(axis=2)
+    # the median point's brightness per face (the value at sorted index 11 of 24, as _quantile picks it)
+    half = np.sort(v, axis=1)[:, int(0.5 * (v.shape[1] - 1))]
+    keep = v >= half[:, None]
+    count = keep.sum(axis=1)
+    sums = np.where(keep[..., None], px, np.float32(0)).sum(axis=1)
+    means = sums / count[:, None].astype(np.float32)
+    return [m if k else None for m, k in zip(means, count.tolist(), strict=True)]
 
 
 _FRAME_TS = np.linspace(0.15, 0.85, 16, dtype=np.float32)  # where along a side its border is looked for
@@ -560,7 +766,9 @@ def _framed(
     gain = (gains / max(white_level, 1.0)).astype(np.float32)
     face = (np.stack([f["face_bgr"] for f in faces]) * gain).min(axis=1)
     idx = np.clip(ys, 0, hgt - 1) * wid + np.clip(xs, 0, wid - 1)
-    vals = (np.ascontiguousarray(small).reshape(-1, 3)[idx] * gain).min(axis=-1)
+    px = np.ascontiguousarray(small).reshape(-1, 3)[idx]
+    # the weakest channel after the balance (one channel at a time: a reduction over 3 values is slow)
+    vals = np.minimum(np.minimum(px[..., 0] * gain[0], px[..., 1] * gain[1]), px[..., 2] * gain[2])
     vals[~inside] = -1.0
     # the whitest pixel out from each point (points with none inside the frame sort last), its median
     # along each side; sides with fewer than 4 such points sort last too
@@ -593,8 +801,48 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     return start + int(cols[0]) if cols.size else roi.shape[1]
 
 
-def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
-                   gains: np.ndarray, least: float) -> tuple[np.ndarray | None, float]:
+def _glyph_parts(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
+    """Which ink blobs of an index corner (``connectedComponentsWithStats`` stats, row 0 the background)
+    make its glyph: the biggest blob not touching the corner's edge (of 6 pixels or more) and the parts
+    close to it (the "1" of "10", the minus of "+/-"); None when there is no such blob.
+
+    A corner has a few blobs: plain Python over them costs less than a dozen numpy calls; many blobs
+    (noise) are done in numpy, with the same result.
+    """
+    if len(st) > 64:
+        x, y, w, h, a = (st[:, k] for k in range(5))
+        inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
+        inside[0] = False
+        if not inside.any():
+            return None
+        big = int(np.argmax(np.where(inside, a, -1)))
+        bx, by, bw, bh = st[big, :4]
+        reach = 0.6 * max(bw, bh)
+        dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
+        dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
+        return inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
+    rows = st.tolist()
+    inside = [
+        i > 0 and a >= 6 and x > 0 and y > 0 and x + w < rw and y + h < rh
+        for i, (x, y, w, h, a) in enumerate(rows)
+    ]
+    if not any(inside):
+        return None
+    big = max((i for i, ok in enumerate(inside) if ok), key=lambda i: rows[i][4])  # the first of the biggest
+    bx, by, bw, bh, ba = rows[big]
+    reach = 0.6 * max(bw, bh)
+    least = 0.06 * ba
+    return np.array(
+        [
+            ok and a >= least and max(bx - (x + w), x - (bx + bw), by - (y + h), y - (by + bh), 0) <= reach
+            for ok, (x, y, w, h, a) in zip(inside, rows, strict=True)
+        ]
+    )
+
+
+def _index_feature(
+    frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float, gains: np.ndarray, least: float
+) -> tuple[np.ndarray | None, float]:
     """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1).
 
     ``gains`` white-balance the frame (they find the next card's white border after a narrow strip);
@@ -618,29 +866,20 @@ def _index_feature(frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float,
     inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
     # the face level: the bright end of the corner, but a glare spot on it (far above most of the
     # face) is not the face's colour
-    paper = min(_quantile(inner, 0.9), 1.3 * _quantile(inner, 0.6))
+    q90, q60, d1 = _levels_at(inner, (0.9, 0.6, 0.01))
+    paper = min(q90, 1.3 * q60)
     if paper < least:
         return None, 0.0
     # the ink threshold adapts to the corner: Otsu between ink and face (glare clamped to the face
     # level so it is not the bright class), never above 60 % of the face, unless even the darkest ink
     # is lighter than about 40 % of the face (a flat tone curve): then up to INK_MID of the way from it
     otsu, _ = cv2.threshold(cv2.min(inner, paper), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    d1 = _quantile(inner, 0.01)
     cap = max(0.6 * paper, d1 + INK_MID * (paper - d1))
     dark = cv2.compare(vm, math.ceil(min(float(otsu), cap)), cv2.CMP_LT)  # vm < t, vm integer
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    x, y, w, h, a = (st[:, k] for k in range(5))
-    inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
-    inside[0] = False
-    if not inside.any():
+    keep = _glyph_parts(st, rw, rh)
+    if keep is None:
         return None, 0.0
-    # the glyph: the biggest ink blob and the parts close to it (the "1" of "10", the minus of "+/-")
-    big = int(np.argmax(np.where(inside, a, -1)))
-    bx, by, bw, bh = st[big, :4]
-    reach = 0.6 * max(bw, bh)
-    dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
-    dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
-    keep = inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
     glyph = keep[lab]
     v = vm.astype(np.float32)
     ink = np.clip((paper - v) * (1.0 / paper), 0, 1) * glyph
@@ -653,8 +892,9 @@ def _hue_distance(a: float, b: float) -> float:
     return min(d, 2 * np.pi - d)
 
 
-def _classify_colour(lab: np.ndarray, hues: dict[str, tuple[float, float]],
-                     allowed: tuple[str, ...]) -> tuple[str, float]:
+def _classify_colour(
+    lab: np.ndarray, hues: dict[str, tuple[float, float]], allowed: tuple[str, ...]
+) -> tuple[str, float]:
     ang = float(np.arctan2(lab[2], lab[1]))
     scores = sorted((_hue_distance(ang, hues[c][0]) + 0.004 * abs(lab[0] - hues[c][1]), c) for c in allowed)
     best = scores[0]
@@ -677,32 +917,46 @@ def _shift_index() -> np.ndarray:
 _SHIFT_INDEX = _shift_index()
 
 
-def _shifted(feat: np.ndarray) -> np.ndarray:
-    """The glyph feature moved by a pixel or two, one row per shift of SHIFTS (renormalised).
+def _shifted(feats: np.ndarray) -> np.ndarray:
+    """Glyph features (one per row) moved by a pixel or two: for each feature, one row per shift of
+    SHIFTS (renormalised), shape (features, shifts, feature size).
 
     Blur, JPEG and a slightly skewed quad move the ink crop against the templates (a "+/-" one row
-    too high matches a "1" better than itself).
+    too high matches a "1" better than itself). All features of a frame at once; each row is
+    normalised on its own, so its values do not depend on the other features.
     """
     fh, fw = FEATURE_SHAPE
-    p = np.full((fh + 4, fw + 4), feat[0], np.float32)
-    p[2:-2, 2:-2] = feat.reshape(fh, fw)
-    g = p.ravel()[_SHIFT_INDEX]
+    k = len(feats)
+    p = np.empty((k, fh + 4, fw + 4), np.float32)
+    p[:] = feats[:, :1, None]  # padded with each feature's first (background) value
+    p[:, 2:-2, 2:-2] = feats.reshape(k, fh, fw)
+    # one row per feature and shift, a 2-D array as for a single feature (numpy's sums along the rows of
+    # a 3-D array may round differently)
+    g = p.reshape(k, -1)[:, _SHIFT_INDEX].reshape(k * len(SHIFTS), -1)
     g -= g.mean(axis=1, keepdims=True)
-    return g / np.maximum(np.linalg.norm(g, axis=1, keepdims=True), 1e-6)
+    return (g / np.maximum(np.linalg.norm(g, axis=1, keepdims=True), 1e-6)).reshape(k, len(SHIFTS), -1)
 
 
-def _class_scores(feats: list[np.ndarray], tmpl: np.ndarray, labels: list) -> dict[Any, float]:
-    """Best correlation of the glyph with each value's templates (the better-read of the card's indices,
-    each at its best small shift)."""
-    shifted = _shifted(feats[0]) if len(feats) == 1 else np.vstack([_shifted(f) for f in feats])
-    # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
-    # on a busy machine cost milliseconds
-    scores = np.max([tmpl @ row for row in shifted], axis=0)
-    best: dict[Any, float] = {}
-    for lab, sc in zip(labels, scores.tolist(), strict=True):
-        if sc > best.get(lab, -2.0):
-            best[lab] = sc
-    return best
+def _class_scores(cards: list[dict[str, Any]], tmpl: np.ndarray, labels: list) -> list[dict[Any, float]]:
+    """Per card, the best correlation of its glyph with each value's templates (the better-read of the
+    card's indices, each at its best small shift), keyed by value in the order the labels first name them."""
+    if not cards:
+        return []
+    shifted = _shifted(np.stack([f for c in cards for f in c["features"]]).astype(np.float32, copy=False))
+    # each value's templates gathered, for the best of them by one reduction
+    values = list(dict.fromkeys(labels))
+    group = np.array([values.index(v) for v in labels])
+    order = np.argsort(group, kind="stable")
+    starts = np.searchsorted(group[order], np.arange(len(values)))
+    out, at = [], 0
+    for c in cards:
+        rows = shifted[at : at + len(c["features"])].reshape(-1, shifted.shape[2])
+        at += len(c["features"])
+        # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
+        # on a busy machine cost milliseconds
+        scores = np.max([tmpl @ row for row in rows], axis=0)
+        out.append(dict(zip(values, np.maximum.reduceat(scores[order], starts).tolist(), strict=True)))
+    return out
 
 
 def _match_value(best: dict[Any, float], allowed: tuple) -> tuple[Any, float, float]:
@@ -722,7 +976,7 @@ def _profile_parts(profile: dict | None) -> tuple[dict, np.ndarray, list]:
     if not isinstance(profile, dict):
         return hues, tmpl, labels
     colours = profile.get("colours")
-    for name, c in (colours.items() if isinstance(colours, dict) else ()):
+    for name, c in colours.items() if isinstance(colours, dict) else ():
         try:
             lab = np.asarray(c["lab"], np.float32).reshape(3)
         except (KeyError, TypeError, ValueError):
@@ -748,16 +1002,19 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
     """Every card face found, with its quad (full scale), Lab colour and glyph feature."""
     h, w = frame.shape[:2]
     s = min(1.0, WORK_WIDTH / w)
-    small = cv2.resize(frame, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA) \
-        if s < 1 else frame
+    small = (
+        cv2.resize(frame, (int(round(w * s)), int(round(h * s))), interpolation=cv2.INTER_AREA)
+        if s < 1
+        else frame
+    )
     white = _white_estimate(small)
     gains = white.mean() / np.maximum(white, 1.0)
     # the darkest face level that can hold readable ink, relative to the frame's white: a dark
     # purple face under a dim lamp is as readable as under a bright one
     least = max(PAPER_LEAST[0], PAPER_LEAST[1] * float(white.max()))
     cards = []
-    for f in _faces(small, white):
-        ref = _border_white(small, f["quad"], f["h"])
+    faces = _faces(small, white)
+    for f, ref in zip(faces, _border_whites(small, faces), strict=True):
         border_ok = False
         if ref is not None:
             rb = ref * gains
@@ -782,10 +1039,19 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         # than the frame's white is a dark thing (a cable, a laptop, a dark die), or a card deep in
         # shadow, and is trusted the less the darker it is
         lift = float((f["face_bgr"] * gains).max() / max(float(white.mean()), 1.0))
-        cards.append({"quad": quad_full, "h": f["h"] / s, "w": f["w"] / s, "lab": _lab(corrected),
-                      "features": feats, "contrast": contrast, "border_ok": border_ok,
-                      "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0),
-                      "face": f})
+        cards.append(
+            {
+                "quad": quad_full,
+                "h": f["h"] / s,
+                "w": f["w"] / s,
+                "lab": _lab(corrected),
+                "features": feats,
+                "contrast": contrast,
+                "border_ok": border_ok,
+                "dark": _clip((lift - DARK_FACE[0]) / (DARK_FACE[1] - DARK_FACE[0]), 0.0, 1.0),
+                "face": f,
+            }
+        )
     # a card's face is framed by its white border: a die's face or a grey thing on the table is not
     framed = _framed(small, [c.pop("face") for c in cards], gains, float(white.mean()))
     for c, fr in zip(cards, framed.tolist(), strict=True):
@@ -828,6 +1094,8 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         return Observation("cards", [], w, h)
     hues, tmpl, labels = _profile_parts(profile)
     cards = _detect(frame)
+    for c, scores in zip(cards, _class_scores(cards, tmpl, labels), strict=True):
+        c["scores"] = scores
     if game in DECKS:
         colours, values = DECKS[game]["colours"], DECKS[game]["values"]
     else:
@@ -835,7 +1103,6 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         # a clear purple card, a 0 or a dynamite means Blasting Billy; zero, x2 or +/- Nicht die Bohne
         votes = {"blasting-billy": 0, "nicht-die-bohne": 0}
         for c in cards:
-            c["scores"] = _class_scores(c["features"], tmpl, labels)
             v, s1, s2 = _match_value(c["scores"], VALUES)
             col, cc = _classify_colour(c["lab"], hues, COLOURS)
             if s1 > 0.7 and s1 - s2 > 0.08:
@@ -852,8 +1119,6 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
     objects = []
     for r, row in enumerate(_rows(cards)):
         for p, c in enumerate(row):
-            if "scores" not in c:
-                c["scores"] = _class_scores(c["features"], tmpl, labels)
             value, s1, s2 = _match_value(c["scores"], values)
             colour, ccol = _classify_colour(c["lab"], hues, colours)
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
@@ -868,8 +1133,16 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
             x1, y1 = q[:, 0].max() + b, q[:, 1].max() + b
             x0, y0 = max(0, int(round(x0))), max(0, int(round(y0)))
             x1, y1 = min(w, int(round(x1))), min(h, int(round(y1)))
-            objects.append({"colour": colour, "value": value, "row": r, "position": p,
-                            "confidence": round(float(conf), 3), "box": [x0, y0, x1 - x0, y1 - y0]})
+            objects.append(
+                {
+                    "colour": colour,
+                    "value": value,
+                    "row": r,
+                    "position": p,
+                    "confidence": round(float(conf), 3),
+                    "box": [x0, y0, x1 - x0, y1 - y0],
+                }
+            )
     # renumber rows and positions after dropping unsure cards
     rows_seen = sorted({o["row"] for o in objects})
     count: dict[int, int] = {}
@@ -914,8 +1187,14 @@ def teach(examples: dict[str, list[np.ndarray]]) -> dict:
             for c in cards:
                 labs.setdefault(colour, []).append(c["lab"])
                 if value is not None:
-                    glyphs.extend({"value": value_name(value), "feature": [round(float(x), 4) for x in f]}
-                                  for f in c["features"])
-    return {"colours": {c: {"lab": [round(float(x), 2) for x in np.median(v, axis=0)], "n": len(v)}
-                        for c, v in labs.items()},
-            "glyphs": glyphs}
+                    glyphs.extend(
+                        {"value": value_name(value), "feature": [round(float(x), 4) for x in f]}
+                        for f in c["features"]
+                    )
+    return {
+        "colours": {
+            c: {"lab": [round(float(x), 2) for x in np.median(v, axis=0)], "n": len(v)}
+            for c, v in labs.items()
+        },
+        "glyphs": glyphs,
+    }

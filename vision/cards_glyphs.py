@@ -83,13 +83,13 @@ def draw_glyph(value: int | str, w: int, h: int, font: int = FONTS[0], weight: f
     """A w x h uint8 ink mask (255 = ink) with the glyph fitted and centred, aspect kept."""
     raw = _raw_glyph(value, font, weight)
     ys, xs = np.nonzero(raw)
-    crop = raw[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    crop = raw[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
     s = min(w / crop.shape[1], h / crop.shape[0])
     cw, ch = max(1, int(crop.shape[1] * s)), max(1, int(crop.shape[0] * s))
     small = cv2.resize(crop, (cw, ch), interpolation=cv2.INTER_AREA)
     out = np.zeros((h, w), np.uint8)
     y0, x0 = (h - ch) // 2, (w - cw) // 2
-    out[y0:y0 + ch, x0:x0 + cw] = small
+    out[y0 : y0 + ch, x0 : x0 + cw] = small
     return out
 
 
@@ -102,15 +102,15 @@ def feature(ink: np.ndarray) -> np.ndarray | None:
     mask = ink > 0.35 * float(ink.max()) if ink.size and ink.max() > 0 else None
     if mask is None or not mask.any():
         return None
-    ys, xs = np.nonzero(mask)
-    crop = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    x, y, w, h = cv2.boundingRect(mask.view(np.uint8))  # the ink's bounding box
+    crop = ink[y : y + h, x : x + w]
     fh, fw = FEATURE_SHAPE
     s = min((fw - 2) / crop.shape[1], (fh - 2) / crop.shape[0])
     cw, ch = max(1, int(round(crop.shape[1] * s))), max(1, int(round(crop.shape[0] * s)))
     small = cv2.resize(crop, (cw, ch), interpolation=cv2.INTER_AREA)
     out = np.zeros((fh, fw), np.float32)
     y0, x0 = (fh - ch) // 2, (fw - cw) // 2
-    out[y0:y0 + ch, x0:x0 + cw] = small
+    out[y0 : y0 + ch, x0 : x0 + cw] = small
     out = cv2.GaussianBlur(out, (3, 3), 0.8).ravel()
     out -= out.mean()
     n = float(np.linalg.norm(out))
