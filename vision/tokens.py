@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from vision import mat as matmod
-from vision.common import CLIPPED, ImageError, Observation, check_frame, median
+from vision.common import CLIPPED, ImageError, Observation, check_frame, median, percentile
 
 COLOURS = ("pink", "yellow", "blue", "green", "black", "gray", "white", "khaki")
 # Built-in appearance: nominal sRGB colours (BGR) of the butts as seen on white paper (= 235).
@@ -616,7 +616,7 @@ def _stands_out(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float, f
     if around.size < 8:
         return False
     inside = float(median(win[piece > 0]))
-    return float(median(around)) < FAINT_RING * inside and float(np.percentile(around, 100 * FAINT_TOP)) < inside
+    return float(median(around)) < FAINT_RING * inside and float(percentile(around, 100 * FAINT_TOP)) < inside
 
 
 def _butt_shaped(px: np.ndarray, py: np.ndarray, single: float) -> bool:
@@ -765,14 +765,14 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     if len(g) < 20:
         return np.zeros_like(glare)
     strength = g.sum(axis=1)
-    u = median(g[strength >= np.percentile(strength, 75)], axis=0)
+    u = median(g[strength >= percentile(strength, 75)], axis=0)  # common.percentile: np.percentile's value and type
     norm = float(np.linalg.norm(u))
     if norm < 1e-3:
         return np.zeros_like(glare)
     u /= norm
     along = d @ u
     off = np.linalg.norm(d - along[..., None] * u, axis=2)
-    noise = float(np.percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
+    noise = float(percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
     seen = glare if beside is None else glare | beside
     back = (seen & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
     back = cv2.morphologyEx(back, cv2.MORPH_OPEN, _K3)
@@ -837,16 +837,16 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
         steep = (grad > GLARE_STEEP * np.minimum(cv2.dilate(md, _K5), step)).astype(np.uint8)
         far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
         soft = brighter & (far > 0.5 * half)
-        n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
-        if n > 1:
+        core = soft & (far > GLARE_CORE * half)
+        if core.any():  # the soft pieces are labelled only when one holds a core (most blobs have none)
+            n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
             # the pieces holding a core, counted, not sorted (np.unique and np.isin cost more)
-            cores = np.bincount(slab[soft & (far > GLARE_CORE * half)], minlength=n) > 0
+            cores = np.bincount(slab[core], minlength=n) > 0
             cores[0] = False
-            if cores.any():
-                spot = cores[slab].astype(np.uint8)
-                grow = int(round(half)) | 1
-                spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
-                glare |= brighter & (spot > 0)
+            spot = cores[slab].astype(np.uint8)
+            grow = int(round(half)) | 1
+            spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+            glare |= brighter & (spot > 0)
         # a round spot of added light touching a pile (too small for the two checks above): no butt is round
         spots = (brighter & ~glare).astype(np.uint8)
         n = 0
@@ -982,8 +982,18 @@ def _ring_holes(low: np.ndarray, grown: np.ndarray, single: float) -> tuple[np.n
     return None if holes is None else (holes, boxes)
 
 
-def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list[dict[str, Any]],
-                 single: float, planes: list[tuple[np.ndarray, np.ndarray]] | None = None) -> list[dict[str, Any]]:
+def _found_grown(comps: list[dict[str, Any]], single: float, shape: tuple[int, ...]) -> np.ndarray:
+    """The butts already found (pieces of at least LEFT_AREA of a butt) with a pixel of rim, as a mask."""
+    found = np.zeros(shape, np.uint8)
+    for c in comps:
+        if c["area"] >= LEFT_AREA * single:
+            found[c["pts"][1], c["pts"][0]] = 1
+    return cv2.dilate(found, _K3)
+
+
+def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: list[dict[str, Any]],
+                 single: float, planes: list[tuple[np.ndarray, np.ndarray]] | None = None,
+                 grown: np.ndarray | None = None) -> list[dict[str, Any]]:
     """Pieces of a lower threshold ``low_thr`` (a share of the frame's own) that are whole butts where
     the full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
     pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
@@ -991,15 +1001,12 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
     on its own; what is left is taken only where it is butt-shaped (about one butt's area, filling
     its rectangle, a butt's length to width), so wood grain, shadows and rims stay out. A ring of
     the lower threshold (a butt seen only by its outline) is taken with its inside, where no piece
-    of its own was taken."""
-    _, low = cv2.threshold(d8, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)
-    low = cv2.bitwise_and(low, search)
-    found = np.zeros_like(low)
-    for c in comps:
-        if c["area"] >= LEFT_AREA * single:
-            found[c["pts"][1], c["pts"][0]] = 1
+    of its own was taken. ``searched`` is ``d8`` inside the search area, 0 outside it; ``grown`` may give
+    ``_found_grown(comps, ...)`` already made."""
+    _, low = cv2.threshold(searched, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)  # (0 is under any threshold)
     crumbs = None  # the small pieces' numbers, painted once a faint butt is found
-    grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
+    if grown is None:
+        grown = _found_grown(comps, single, low.shape)
     low = cv2.subtract(low, grown)
     rings = _ring_holes(low, grown, single)
     raw = low
@@ -1093,8 +1100,11 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     if vals.size < 30:
         return [], float("inf")
     thr = _noise_threshold(vals)
-    _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
-    mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # the difference inside the search area, 0 outside it (under every threshold: each is above 0), so
+    # the thresholds below need no cut to the search area of their own
+    searched = cv2.bitwise_and(d8, d8, mask=search)
+    _, mask = cv2.threshold(searched, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats = _pieces8(mask, 20)
     if n <= 1:
         return [], float("inf")
@@ -1119,7 +1129,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             area = pstats[j, cv2.CC_STAT_AREA]
             if area < 20:
                 continue
-            piece = (plab == j).astype(np.uint8)
+            piece = left if m == 2 else (plab == j).astype(np.uint8)  # one piece: the blob's whole rest
             ys, xs = np.nonzero(piece)
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})
@@ -1149,8 +1159,14 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     if half < stop_below:
         return [], half
+    grown = None  # the found butts' mask, made again only when a faint pass added butts
     for frac in FAINT_FRACS:
-        comps = _faint_butts(d8, frac * thr, search, comps, single, planes)
+        if grown is None:
+            grown = _found_grown(comps, single, d8.shape)
+        more = _faint_butts(d8, frac * thr, searched, comps, single, planes, grown)
+        if more is not comps:
+            grown = None
+        comps = more
     out: list[dict[str, Any]] = []
     # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
     inner = cv2.erode(search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)

@@ -48,3 +48,29 @@ def test_faint_pieces_found_by_their_outlines_equal_opencvs_labelling():
             )
             seen += len(want)
     assert seen >= 20  # several pieces in several orders were compared
+
+
+def test_the_common_percentile_gives_numpys_value_and_type_for_the_glare_and_faint_tests():
+    # _under_glare takes percentiles of float32 strengths and spreads, _stands_out of uint8 differences
+    rng = np.random.default_rng(21)
+    for count in (1, 2, 3, 8, 20, 21, 257, 1000):
+        for values in (
+            (rng.random(count) * 300).astype(np.float32),
+            np.round(rng.random(count) * 5).astype(np.float32),  # ties
+            rng.integers(0, 256, count).astype(np.uint8),
+        ):
+            for q in (25, 75, 100 * tokens.FAINT_TOP):
+                want, got = np.percentile(values, q), tokens.percentile(values, q)
+                assert got == want and type(got) is type(want)
+
+
+def test_the_found_butts_mask_is_each_big_piece_grown_by_a_pixel():
+    comps = [
+        {"area": 100.0, "pts": (np.array([5, 6, 7]), np.array([5, 5, 6]))},
+        {"area": 10.0, "pts": (np.array([20]), np.array([20]))},  # a crumb: not a found butt
+    ]
+    grown = tokens._found_grown(comps, 60.0, (30, 30))
+    want = np.zeros((30, 30), np.uint8)
+    for x, y in zip(*comps[0]["pts"], strict=True):
+        want[y - 1 : y + 2, x - 1 : x + 2] = 1
+    assert grown.dtype == np.uint8 and np.array_equal(grown, want)
