@@ -708,9 +708,11 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         _, clab, cstats, _ = cv2.connectedComponentsWithStats(core8, connectivity=8)
         crumb = cstats[:, cv2.CC_STAT_AREA] < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
         crumb[0] = False
-        body = (removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))
-        thick = (cv2.distanceTransform(_pad1(body.astype(np.uint8)), cv2.DIST_L2, 3)[1:-1, 1:-1]
-                 >= 0.75 * half).astype(np.uint8)
+        if crumb.any():
+            body = ((removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))).astype(np.uint8)
+        else:
+            body = removed  # no crumbs: the removed pixels alone
+        thick = (cv2.distanceTransform(_pad1(body), cv2.DIST_L2, 3)[1:-1, 1:-1] >= 0.75 * half).astype(np.uint8)
         # the removed pieces as thick as a butt are looked for only where the body has such a point: each
         # removed piece lies inside the body, so nearer its outline everywhere (none goes back otherwise)
         if thick.any():
@@ -871,20 +873,21 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, _K3)
 
 
-def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarray) -> float:
+def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarray | None) -> float:
     """How steeply a piece's outline rises: the steepest gradient of the difference from the table
     (95th percentile, per work pixel) over the piece's contrast (90th percentile). Measured where
     the piece's surroundings are searched too (``inner``): a glare spot cut by a zone's edge takes no
-    steepness from the printed border beyond it."""
+    steepness from the printed border beyond it (``inner`` None: every pixel is such a one)."""
     x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
     win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
     grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
     at = (ys - y0) * win.shape[1] + (xs - x0)  # the piece's pixels in the window, as flat numbers (cheaper)
     vals = win.take(at)
     steep = grad.take(at)
-    inside = inner[ys, xs] > 0
-    if np.count_nonzero(inside) >= 0.5 * len(xs):
-        steep = steep[inside]
+    if inner is not None:
+        inside = inner[ys, xs] > 0
+        if np.count_nonzero(inside) >= 0.5 * len(xs):
+            steep = steep[inside]
     edge = float(np.partition(steep, int(0.95 * (len(steep) - 1)))[int(0.95 * (len(steep) - 1))]) / 8
     contrast = float(np.partition(vals, int(0.9 * (len(xs) - 1)))[int(0.9 * (len(xs) - 1))])
     return edge / max(contrast, 1e-3)
@@ -1169,7 +1172,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         comps = more
     out: list[dict[str, Any]] = []
     # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
-    inner = cv2.erode(search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
+    # (None: the whole work image is searched, so every pixel is such a pixel)
+    inner = None if cv2.countNonZero(search) == search.size else cv2.erode(
+        search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
     cands = []
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
@@ -1181,12 +1186,13 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         cands.append((c, k, edge))
     # soft: an outline rising at well under the frame's typical butt outline (most small pieces are
     # butts), so the limit follows the camera's focus and blur; never below the fixed SOFT_EDGE
+    any_under = bool(under.any())  # no butt under glare (most frames): no piece's share of them to count
     edges = [e for _, k, e in cands if k <= 2]
     soft = max(SOFT_EDGE, SOFT_REL * float(statistics.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
     for c, k, edge in cands:
         xs, ys = c["pts"]
         # shares under glare as .mean() gives them (an exact count over the count), cheaper
-        if k <= 2 and np.count_nonzero(under[ys, xs]) / len(xs) < 0.3 and _looks_like_glare(
+        if k <= 2 and (not any_under or np.count_nonzero(under[ys, xs]) / len(xs) < 0.3) and _looks_like_glare(
                 small, bg, xs, ys, c["area"], c["aspect"], edge, soft):
             continue
         if k == 1:
@@ -1202,7 +1208,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
         out.extend(p for p in _split(small, xs, ys, k, single)
-                   if np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3
+                   if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3
                    or not _glare_piece(small, bg, d8, p["xs"], p["ys"], inner, soft))
     return out, half
 
@@ -1211,7 +1217,7 @@ GLARE_PIECE_SOFT = 0.8  # a pile's piece of added light rising slower than this 
 
 
 def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
-                 inner: np.ndarray, soft: float) -> bool:
+                 inner: np.ndarray | None, soft: float) -> bool:
     """Whether a piece the split of a pile cut out is glare: light added to the table in every
     channel, with an outline rising well slower than the frame's own butts' (``soft`` follows the
     camera's focus and blur). A glare spot touching a pile counts as butts by its area; its pieces
@@ -1227,9 +1233,10 @@ BUTT_BRIGHT = 200.0  # a butt this bright in a channel is checked for pixels the
 CLIPPED_SHARE = 0.2  # ... and a channel with this share of its inner pixels clipped is a lower bound only
 
 
-def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare), the
-    table colour under it, and which channels the camera clipped (the mean reads too low there)."""
+def _measure(small: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare) and which
+    channels the camera clipped (the mean reads too low there). The table colour under the butts:
+    ``_piece_means`` of the table estimate at every third pixel of each."""
     xs, ys = butt["xs"], butt["ys"]
     pix = _pixels(small, xs, ys)
     n = len(xs)
@@ -1244,7 +1251,18 @@ def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[n
     clipped = colour >= BUTT_CLIPPED
     if colour.max() >= BUTT_BRIGHT:  # a bright butt: are many of its pixels at the camera's top?
         clipped |= np.count_nonzero(pix >= CLIPPED, axis=0) >= CLIPPED_SHARE * m
-    return colour, _mean32(_pixels(bg, xs[::3], ys[::3])), clipped
+    return colour, clipped
+
+
+def _piece_means(img: np.ndarray, xs_list: list[np.ndarray], ys_list: list[np.ndarray]) -> np.ndarray:
+    """(K, 3) float32: ``_mean32(_pixels(img, xs, ys))`` of each of K non-empty pieces, from one gather
+    of all their pixels and each piece's integer sums (exact, as _mean32's; far fewer calls)."""
+    counts = np.array([len(x) for x in xs_list], np.intp)
+    pix = _pixels(img, np.concatenate(xs_list), np.concatenate(ys_list))
+    starts = np.zeros(len(counts), np.intp)
+    np.cumsum(counts[:-1], out=starts[1:])
+    sums = np.add.reduceat(pix, starts, axis=0, dtype=np.int64)
+    return sums.astype(np.float32) / counts.astype(np.float32)[:, None]
 
 
 def _pixels(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -1480,10 +1498,10 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     items = []
     if not butts:
         return [], None, mat
-    measured = [_measure(small, bg, b) for b in butts]
+    measured = [_measure(small, b) for b in butts]
     colours = np.float32([m[0] for m in measured])
-    tables = np.float32([m[1] for m in measured])
-    clipped = np.stack([m[2] for m in measured])  # channels the camera clipped: a lower bound only
+    tables = _piece_means(bg, [b["xs"][::3] for b in butts], [b["ys"][::3] for b in butts])
+    clipped = np.stack([m[1] for m in measured])  # channels the camera clipped: a lower bound only
     # a clipped red or blue is read as a lower bound (a clipped green, which every ratio is read against, is not)
     bound = ((clipped[:, 0] | clipped[:, 2]) & ~clipped[:, 1]).tolist()
     if luts is not None:

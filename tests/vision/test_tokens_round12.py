@@ -74,3 +74,19 @@ def test_the_found_butts_mask_is_each_big_piece_grown_by_a_pixel():
     for x, y in zip(*comps[0]["pts"], strict=True):
         want[y - 1 : y + 2, x - 1 : x + 2] = 1
     assert grown.dtype == np.uint8 and np.array_equal(grown, want)
+
+
+def test_the_table_means_of_all_butts_at_once_equal_each_butts_own_mean():
+    rng = np.random.default_rng(8)
+    img = rng.integers(0, 256, (90, 120, 3), dtype=np.uint8)
+    for im in (img, img[5:85, 7:111]):  # a crop is not contiguous
+        xs_list, ys_list = [], []
+        for count in (1, 2, 7, 40, 333, 1200):
+            xs_list.append(rng.integers(0, im.shape[1], count))
+            ys_list.append(rng.integers(0, im.shape[0], count))
+        got = tokens._piece_means(im, xs_list, ys_list)
+        want = np.stack(
+            [im[ys, xs].astype(np.float32).mean(axis=0) for xs, ys in zip(xs_list, ys_list, strict=True)]
+        )
+        assert got.dtype == np.float32 and np.array_equal(got, want)
+        assert np.array_equal(got[3], tokens._mean32(tokens._pixels(im, xs_list[3], ys_list[3])))
