@@ -90,3 +90,23 @@ def test_the_table_means_of_all_butts_at_once_equal_each_butts_own_mean():
         )
         assert got.dtype == np.float32 and np.array_equal(got, want)
         assert np.array_equal(got[3], tokens._mean32(tokens._pixels(im, xs_list[3], ys_list[3])))
+
+
+def test_a_row_mean_of_three_log_channels_summed_in_order_equals_numpys_mean():
+    # _split's mean log colour of each pixel: numpy adds a row of three in order, in float32
+    rng = np.random.default_rng(3)
+    for count in (1, 2, 5, 100, 1001, 9000):
+        logc = np.log(rng.integers(0, 256, (count, 3)).astype(np.float32) + tokens.EPS)
+        want = logc.mean(axis=1, keepdims=True)
+        got = (((logc[:, 0] + logc[:, 1]) + logc[:, 2]) / np.float32(3))[:, None]
+        assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_the_glare_steps_local_spread_in_one_call_equals_dilate_less_erode():
+    rng = np.random.default_rng(4)
+    for shape in ((3, 3), (20, 35), (61, 40)):
+        md = (rng.integers(0, 256, shape) * (rng.random(shape) < 0.7)).astype(np.float32) * tokens.LOG_STEP
+        for span in (1, 5, 9):
+            around = np.ones((span, span), np.uint8)
+            want = cv2.dilate(md, around) - cv2.erode(md, around)
+            assert np.array_equal(cv2.morphologyEx(md, cv2.MORPH_GRADIENT, around), want)
