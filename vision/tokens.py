@@ -1129,12 +1129,23 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             continue
         # what is left of the blob once shadows and glare are out may fall apart into pieces
         left = (subs[i] & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
+        # most blobs stay one piece: then one outline call tells it (one outer outline at the top of
+        # its two-level tree) and gives the piece's outline (the same points as RETR_EXTERNAL's), and
+        # no labelling is needed
+        outlines, tree = cv2.findContours(left, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        tops = np.nonzero(tree[0][:, 3] < 0)[0] if tree is not None else ()
+        if len(tops) == 1:
+            area = cv2.countNonZero(left)
+            if area >= 20:
+                ys, xs = np.nonzero(left)
+                comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack([outlines[tops[0]]])})
+            continue
         m, plab, pstats = _blobs8(left)
         for j in range(1, m):
             area = pstats[j, cv2.CC_STAT_AREA]
             if area < 20:
                 continue
-            piece = left if m == 2 else (plab == j).astype(np.uint8)  # one piece: the blob's whole rest
+            piece = (plab == j).astype(np.uint8)
             ys, xs = np.nonzero(piece)
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})

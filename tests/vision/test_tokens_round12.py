@@ -110,3 +110,23 @@ def test_the_glare_steps_local_spread_in_one_call_equals_dilate_less_erode():
             around = np.ones((span, span), np.uint8)
             want = cv2.dilate(md, around) - cv2.erode(md, around)
             assert np.array_equal(cv2.morphologyEx(md, cv2.MORPH_GRADIENT, around), want)
+
+
+def test_a_lone_pieces_outline_from_the_two_level_tree_equals_its_outer_outline():
+    # _find_butts takes a blob left in one piece with the outline RETR_CCOMP gives (holes and all)
+    rng = np.random.default_rng(6)
+    checked = 0
+    for _ in range(300):
+        h, w = rng.integers(5, 50, 2)
+        mask = (rng.random((h, w)) < rng.uniform(0.4, 0.9)).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+        n, lab = cv2.connectedComponents(mask, connectivity=8)
+        for j in range(1, n):
+            piece = (lab == j).astype(np.uint8)
+            outlines, tree = cv2.findContours(piece, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+            tops = np.nonzero(tree[0][:, 3] < 0)[0]
+            assert len(tops) == 1
+            outer, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            assert np.array_equal(np.vstack([outlines[tops[0]]]), np.vstack(outer))
+            checked += 1
+    assert checked >= 300
