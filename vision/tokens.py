@@ -1534,15 +1534,24 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if luts is not None:
             fill = np.float32([np.interp(fill[c], np.arange(256), luts[:, c]) for c in range(3)])
         zone = _features_bgr(fill)[0]
-    for i, b in enumerate(butts):
+    # every butt's least and largest pixel column and row at once (of the work image's integer
+    # positions: the frame's, x / f + ox, rise with them, so theirs are the same as the frame positions')
+    starts = np.zeros(len(butts), np.intp)
+    np.cumsum([len(b["xs"]) for b in butts[:-1]], out=starts[1:])
+    all_x, all_y = np.concatenate([b["xs"] for b in butts]), np.concatenate([b["ys"] for b in butts])
+    lows = zip(np.minimum.reduceat(all_x, starts).tolist(), np.minimum.reduceat(all_y, starts).tolist(), strict=True)
+    highs = zip(np.maximum.reduceat(all_x, starts).tolist(), np.maximum.reduceat(all_y, starts).tolist(), strict=True)
+    for i, (b, (lx, ly), (hx, hy)) in enumerate(zip(butts, lows, highs, strict=True)):
         raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
         if zone is not None and SHADOW_L < raw[0] and (
                 (raw[0] < SHADOW_MAX_L and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA)
                 or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
             continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
         xs, ys = b["xs"] / f + ox, b["ys"] / f + oy
-        x_min, y_min = xs.min(), ys.min()
-        box = [int(x_min), int(y_min), int(np.ceil(xs.max() - x_min + 1 / f)), int(np.ceil(ys.max() - y_min + 1 / f))]
+        # xs.min(), ys.min(), xs.max(), ys.max(): the same float64 values, from the integer ones
+        x_min, y_min = np.float64(lx) / f + ox, np.float64(ly) / f + oy
+        box = [int(x_min), int(y_min), int(np.ceil((np.float64(hx) / f + ox) - x_min + 1 / f)),
+               int(np.ceil((np.float64(hy) / f + oy) - y_min + 1 / f))]
         items.append({"raw": raw, "table_l": float(ft[i, 0]), "bgr": colours[i], "table_bgr": tables[i],
                       "clipped": clipped[i], "bound": bound[i],
                       "centre": (float(xs.sum() / len(xs)), float(ys.sum() / len(ys))),  # = .mean(), cheaper
