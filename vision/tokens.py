@@ -875,13 +875,23 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, _K3)
 
 
-def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarray | None) -> float:
+def _outline_box(outline: np.ndarray, x: int, y: int) -> tuple[int, int, int, int]:
+    """The least and largest column and row of a piece (xs.min(), ys.min(), xs.max(), ys.max() of its
+    pixels) from its outer outline (which holds its extreme pixels) drawn in a window at ``x``, ``y``."""
+    bx, by, bw, bh = cv2.boundingRect(outline)
+    return bx + x, by + y, bx + bw - 1 + x, by + bh - 1 + y
+
+
+def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarray | None,
+                box: tuple[int, int, int, int] | None = None) -> float:
     """How steeply a piece's outline rises: the steepest gradient of the difference from the table
     (95th percentile, per work pixel) over the piece's contrast (90th percentile). Measured where
     the piece's surroundings are searched too (``inner``): a glare spot cut by a zone's edge takes no
-    steepness from the printed border beyond it (``inner`` None: every pixel is such a one)."""
-    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
-    win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
+    steepness from the printed border beyond it (``inner`` None: every pixel is such a one). ``box``
+    may give the piece's least and largest column and row (``_outline_box``)."""
+    lo_x, lo_y, hi_x, hi_y = box if box is not None else (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))
+    x0, y0 = max(0, lo_x - 1), max(0, lo_y - 1)
+    win = d8[y0:hi_y + 2, x0:hi_x + 2].astype(np.float32) * LOG_STEP
     grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
     at = (ys - y0) * win.shape[1] + (xs - x0)  # the piece's pixels in the window, as flat numbers (cheaper)
     vals = win.take(at)
@@ -1032,6 +1042,7 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
         taken[ys + y, xs + x] = 1
         outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         c = {"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)}
+        c["box"] = _outline_box(c["outline"], x, y)
         (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
         c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
         c["aspect"] = c["long"] / (2 * c["half"])
@@ -1138,7 +1149,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             area = cv2.countNonZero(left)
             if area >= 20:
                 ys, xs = np.nonzero(left)
-                comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack([outlines[tops[0]]])})
+                outline = np.vstack([outlines[tops[0]]])
+                comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
+                              "box": _outline_box(outline, x, y)})
             continue
         m, plab, pstats = _blobs8(left)
         for j in range(1, m):
@@ -1148,7 +1161,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             piece = (plab == j).astype(np.uint8)
             ys, xs = np.nonzero(piece)
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})
+            outline = np.vstack(outline)
+            comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
+                          "box": _outline_box(outline, x, y)})
     if not comps:
         return [], float("inf")
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
@@ -1195,7 +1210,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         k = _split_count(c["area"], single)
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
-        edge = _edge_ratio(d8, *c["pts"], inner) if k <= 2 else 0.0
+        edge = _edge_ratio(d8, *c["pts"], inner, c["box"]) if k <= 2 else 0.0
         cands.append((c, k, edge))
     # soft: an outline rising at well under the frame's typical butt outline (most small pieces are
     # butts), so the limit follows the camera's focus and blur; never below the fixed SOFT_EDGE

@@ -130,3 +130,20 @@ def test_a_lone_pieces_outline_from_the_two_level_tree_equals_its_outer_outline(
             assert np.array_equal(np.vstack([outlines[tops[0]]]), np.vstack(outer))
             checked += 1
     assert checked >= 300
+
+
+def test_a_pieces_box_from_its_outline_equals_its_pixels_least_and_largest_positions():
+    rng = np.random.default_rng(9)
+    checked = 0
+    for _ in range(200):
+        h, w = rng.integers(3, 40, 2)
+        mask = (rng.random((h, w)) < rng.uniform(0.3, 0.9)).astype(np.uint8)
+        n, lab = cv2.connectedComponents(mask, connectivity=8)
+        for j in range(1, n):
+            piece = (lab == j).astype(np.uint8)
+            outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            ys, xs = np.nonzero(piece)
+            want = (int(xs.min()) + 7, int(ys.min()) + 3, int(xs.max()) + 7, int(ys.max()) + 3)
+            assert tokens._outline_box(np.vstack(outline), 7, 3) == want
+            checked += 1
+    assert checked >= 200
