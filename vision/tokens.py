@@ -690,7 +690,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         elif n_core > 0.97 * area and len(halves) >= 6:
             continue  # hardly any shadow on it, and enough blobs measured the butts' width
         core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, _K3)
-        if not core8.any():
+        if not np.count_nonzero(core8):
             continue
         cdist = cv2.distanceTransform(_pad1(core8), cv2.DIST_L2, 3)[1:-1, 1:-1]
         inside = cdist[core8 > 0]
@@ -698,7 +698,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         half = float(np.partition(inside, q)[q])  # the butts' half width, from their cores
         halves.append(half)
         removed = (sub & (core8 == 0)).astype(np.uint8)
-        if not removed.any():
+        if not np.count_nonzero(removed):
             continue
         # a dark butt of about the table's hue (gray or black on a neutral table, black on dark wood):
         # its pixels hover about the chroma tolerance and its rim is darker than a shadow, so the
@@ -710,14 +710,14 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         _, clab, cstats, _ = cv2.connectedComponentsWithStats(core8, connectivity=8)
         crumb = cstats[:, cv2.CC_STAT_AREA] < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
         crumb[0] = False
-        if crumb.any():
+        if np.count_nonzero(crumb):
             body = ((removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))).astype(np.uint8)
         else:
             body = removed  # no crumbs: the removed pixels alone
         thick = (cv2.distanceTransform(_pad1(body), cv2.DIST_L2, 3)[1:-1, 1:-1] >= 0.75 * half).astype(np.uint8)
         # the removed pieces as thick as a butt are looked for only where the body has such a point: each
         # removed piece lies inside the body, so nearer its outline everywhere (none goes back otherwise)
-        if thick.any():
+        if np.count_nonzero(thick):
             r = int(round(0.75 * half))
             disc = cv2.dilate(thick, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
             # kept apart from the butts a core's size it touches (a pile's colour split would have one
@@ -817,10 +817,10 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
             continue
         win = mask[y:y + bh, x:x + bw]
         sub = subs[i] & (win > 0)  # (``subs``: each blob's label in its box, from _drop_shadows)
-        if not sub.any() or i not in added:
+        if not np.count_nonzero(sub) or i not in added:
             continue
         brighter = added[i] & sub
-        if not brighter.any():
+        if not np.count_nonzero(brighter):
             continue
         d8win = diff8[y:y + bh, x:x + bw]
         dwin = d8win.astype(np.float32) * LOG_STEP
@@ -842,7 +842,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
         far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
         soft = brighter & (far > 0.5 * half)
         core = soft & (far > GLARE_CORE * half)
-        if core.any():  # the soft pieces are labelled only when one holds a core (most blobs have none)
+        if np.count_nonzero(core):  # the soft pieces are labelled only when one holds a core (most blobs have none)
             n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
             # the pieces holding a core, counted, not sorted (np.unique and np.isin cost more)
             cores = np.bincount(slab[core], minlength=n) > 0
@@ -866,7 +866,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
             if (sstats[j, cv2.CC_STAT_AREA] >= GLARE_ROUND * np.pi * radius ** 2
                     and max(rw, rh) < 1.6 * max(1.0, min(rw, rh))):
                 glare |= slab == j
-        if glare.any():
+        if np.count_nonzero(glare):
             beside = sub & ~glare & (cv2.dilate(glare.astype(np.uint8), around) > 0)
             keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside)
             glare &= ~keep
@@ -987,7 +987,7 @@ def _ring_holes(low: np.ndarray, grown: np.ndarray, single: float) -> tuple[np.n
         win = np.zeros((bh, bw), np.uint8)
         cv2.drawContours(win, [c - np.int32([x, y])], -1, 1, -1)
         hole = cv2.subtract(win, low[y:y + bh, x:x + bw])  # the outline's inside, less the piece's own pixels
-        if not hole.any() or (hole & grown[y:y + bh, x:x + bw]).any():
+        if not np.count_nonzero(hole) or (hole & grown[y:y + bh, x:x + bw]).any():
             continue
         if holes is None:
             holes = np.zeros_like(low)
