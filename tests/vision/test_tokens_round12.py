@@ -147,3 +147,39 @@ def test_a_pieces_box_from_its_outline_equals_its_pixels_least_and_largest_posit
             assert tokens._outline_box(np.vstack(outline), 7, 3) == want
             checked += 1
     assert checked >= 200
+
+
+def _measure_one(small: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """main's (3557258) per-butt measure, the plain reference of _measure_all."""
+    pix = small[ys, xs]
+    n = len(xs)
+    if n > 12:
+        r2 = (xs - xs.mean()) ** 2 + (ys - ys.mean()) ** 2
+        cut = int(n * 0.75)
+        pix = pix[r2 <= np.partition(r2, cut)[cut]]
+    order = np.argsort(pix.astype(np.float32).sum(axis=1))
+    m = len(order)
+    lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
+    colour = pix[order[lo:hi]].astype(np.float32).mean(axis=0)
+    clipped = colour >= tokens.BUTT_CLIPPED
+    if colour.max() >= tokens.BUTT_BRIGHT:
+        clipped |= np.count_nonzero(pix >= tokens.CLIPPED, axis=0) >= tokens.CLIPPED_SHARE * m
+    return colour, clipped
+
+
+def test_all_butts_measured_at_once_read_the_colours_one_by_one_reads():
+    rng = np.random.default_rng(10)
+    small = rng.integers(0, 256, (120, 160, 3), dtype=np.uint8)
+    small[:40, :60] = np.clip(small[:40, :60].astype(int) + 200, 0, 255)  # a bright corner: clipped channels
+    small[60:, 100:] //= 8  # a dark corner: many ties among the sums
+    butts = []
+    for count in (1, 5, 12, 13, 40, 250, 700):
+        for x0, y0 in ((5, 5), (110, 70), (30, 50)):
+            ys, xs = np.nonzero(rng.random((45, 45)) < count / 2025)
+            if len(xs):
+                butts.append({"xs": xs + x0, "ys": ys + y0})
+    colours, clipped = tokens._measure_all(small, butts)
+    for i, b in enumerate(butts):
+        colour, clip = _measure_one(small, b["xs"], b["ys"])
+        assert np.array_equal(colours[i], colour) and np.array_equal(clipped[i], clip)
+    assert clipped.any() and len(butts) >= 15
