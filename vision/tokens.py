@@ -1240,23 +1240,28 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
-        out.extend(p for p in _split(small, xs, ys, k, single)
+        pieces = _split(small, xs, ys, k, single)
+        if not pieces:
+            continue
+        px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
+        lit = _piece_means(small, px, py) - _piece_means(bg, px, py)  # each piece's light added, at once
+        out.extend(p for p, add in zip(pieces, lit, strict=True)
                    if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3
-                   or not _glare_piece(small, bg, d8, p["xs"], p["ys"], inner, soft))
+                   or not _glare_piece(add, d8, p["xs"], p["ys"], inner, soft))
     return out, half
 
 
 GLARE_PIECE_SOFT = 0.8  # a pile's piece of added light rising slower than this share of the frame's soft limit is glare
 
 
-def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
+def _glare_piece(add: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
                  inner: np.ndarray | None, soft: float) -> bool:
     """Whether a piece the split of a pile cut out is glare: light added to the table in every
     channel, with an outline rising well slower than the frame's own butts' (``soft`` follows the
     camera's focus and blur). A glare spot touching a pile counts as butts by its area; its pieces
     on the mat's red zone (red plus white light) read pink, on wood white or khaki. Light added in
-    every channel is not enough: a pink butt on the red zone adds it too, but its outline is sharp."""
-    add = _mean32(_pixels(small, xs, ys)) - _mean32(_pixels(bg, xs, ys))
+    every channel is not enough: a pink butt on the red zone adds it too, but its outline is sharp.
+    ``add``: the piece's mean colour less the table's under it (``_piece_means`` of both)."""
     if add.min() <= 0:
         return False
     return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
@@ -1578,13 +1583,16 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     all_x, all_y = np.concatenate([b["xs"] for b in butts]), np.concatenate([b["ys"] for b in butts])
     lows = zip(np.minimum.reduceat(all_x, starts).tolist(), np.minimum.reduceat(all_y, starts).tolist(), strict=True)
     highs = zip(np.maximum.reduceat(all_x, starts).tolist(), np.maximum.reduceat(all_y, starts).tolist(), strict=True)
+    # the frame positions of all butts' pixels in two operations; each butt sums its own (contiguous) part
+    frame_x, frame_y = all_x / f + ox, all_y / f + oy
     for i, (b, (lx, ly), (hx, hy)) in enumerate(zip(butts, lows, highs, strict=True)):
         raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
         if zone is not None and SHADOW_L < raw[0] and (
                 (raw[0] < SHADOW_MAX_L and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA)
                 or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
             continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
-        xs, ys = b["xs"] / f + ox, b["ys"] / f + oy
+        a, n = int(starts[i]), len(b["xs"])
+        xs, ys = frame_x[a:a + n], frame_y[a:a + n]  # as b["xs"] / f + ox, b["ys"] / f + oy
         # xs.min(), ys.min(), xs.max(), ys.max(): the same float64 values, from the integer ones
         x_min, y_min = np.float64(lx) / f + ox, np.float64(ly) / f + oy
         box = [int(x_min), int(y_min), int(np.ceil((np.float64(hx) / f + ox) - x_min + 1 / f)),
