@@ -677,9 +677,9 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
                          cv2.absdiff(cv2.multiply(d[2], 3), total))
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
-        ring = ~sub & (total > -0.05 * unit)
         step = max(2, int(math.sqrt(bw * bh / 400)))  # a few hundred samples are enough
-        ring_vals = chroma[::step, ::step][ring[::step, ::step]]
+        ring = ~sub[::step, ::step] & (total[::step, ::step] > -0.05 * unit)  # (only at the samples)
+        ring_vals = chroma[::step, ::step][ring]
         noise = _median_int(ring_vals) / unit if ring_vals.size > 8 else 0.03
         tol = max(0.06, SHADOW_CHROMA_MADS * noise) * unit
         shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (chroma < tol)
@@ -1375,6 +1375,20 @@ def _best_offset(model: _Model, offs: np.ndarray, raw: np.ndarray,
     return offs[i], float(cost[i])
 
 
+_GRID_OFFSETS: dict[tuple[tuple[float, ...], tuple[float, ...]], np.ndarray] = {}
+
+
+def _grid_offsets(half: tuple[float, ...], step: tuple[float, ...]) -> np.ndarray:
+    """The (N, 3) float64 offsets of a search grid about its centre (every combination of each axis's
+    np.arange(-half, half + 1e-6, step), the first axis slowest), made once per grid: the grid about a
+    centre c is c + these, the very float64 sums its axes' c + np.arange give."""
+    key = (half, step)
+    if key not in _GRID_OFFSETS:
+        axes = [np.arange(-h, h + 1e-6, s) for h, s in zip(half, step, strict=True)]
+        _GRID_OFFSETS[key] = np.stack([a.ravel() for a in np.meshgrid(*axes, indexing="ij")], 1)
+    return _GRID_OFFSETS[key]
+
+
 def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[np.ndarray, np.ndarray]:
     """Find the offset (table lightness, R/G, B/G) that makes the butts best match the colour models.
 
@@ -1383,9 +1397,7 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     Returns (offset, distances).
     """
     def grid(centre: np.ndarray, half: np.ndarray, step: np.ndarray) -> np.ndarray:
-        axes = [c + np.arange(-h, h + 1e-6, s) for c, h, s in zip(centre, half, step, strict=True)]
-        g = np.meshgrid(*axes, indexing="ij")
-        return np.stack([a.ravel() for a in g], 1).astype(np.float32)
+        return (np.asarray(centre, np.float64) + _grid_offsets(tuple(half), tuple(step))).astype(np.float32)
 
     if prior_l is not None:
         off = _best_offset(model, grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]), raw)[0]

@@ -183,3 +183,22 @@ def test_all_butts_measured_at_once_read_the_colours_one_by_one_reads():
         colour, clip = _measure_one(small, b["xs"], b["ys"])
         assert np.array_equal(colours[i], colour) and np.array_equal(clipped[i], clip)
     assert clipped.any() and len(butts) >= 15
+
+
+def test_a_search_grid_from_its_offsets_made_once_equals_the_grid_made_from_its_axes():
+    def grid(centre, half, step):  # main's (3557258) grid of the light fit
+        axes = [c + np.arange(-h, h + 1e-6, s) for c, h, s in zip(centre, half, step, strict=True)]
+        g = np.meshgrid(*axes, indexing="ij")
+        return np.stack([a.ravel() for a in g], 1).astype(np.float32)
+
+    rng = np.random.default_rng(11)
+    for half, step in (
+        ((0.15, 0.08, 0.08), (0.05, 0.04, 0.04)),
+        ((1.5, 0.6, 0.6), (0.3, 0.3, 0.3)),
+        ((0.2, 0.15, 0.15), (0.1, 0.075, 0.075)),
+        ((0.05, 0.035, 0.035), (0.05, 0.035, 0.035)),
+    ):
+        for _ in range(20):
+            centre = rng.normal(0, 0.7, 3).astype(np.float32)
+            got = (np.asarray(centre, np.float64) + tokens._grid_offsets(half, step)).astype(np.float32)
+            assert np.array_equal(got, grid(centre, half, step))
