@@ -202,3 +202,11 @@ def test_a_search_grid_from_its_offsets_made_once_equals_the_grid_made_from_its_
             centre = rng.normal(0, 0.7, 3).astype(np.float32)
             got = (np.asarray(centre, np.float64) + tokens._grid_offsets(half, step)).astype(np.float32)
             assert np.array_equal(got, grid(centre, half, step))
+
+
+def test_a_plane_repeated_to_three_channels_by_opencv_equals_numpys_repeat():
+    rng = np.random.default_rng(12)
+    for shape in ((1, 1), (1, 7), (3, 4), (29, 58), (58, 116)):
+        for plane in (rng.random(shape).astype(np.float32), (rng.random(shape) < 0.5).astype(np.uint8)):
+            got = tokens._three(plane)
+            assert got.dtype == plane.dtype and np.array_equal(got, np.repeat(plane[..., None], 3, axis=2))
