@@ -443,12 +443,17 @@ def _by_position(px: np.ndarray, py: np.ndarray, m: int, single: float) -> np.nd
 SIDE_BY_SIDE = 1.2  # a piece shorter than this many butt lengths holds its butts side by side
 
 
+def _mean3(rows: np.ndarray) -> np.ndarray:
+    """``rows.mean(axis=1, keepdims=True)`` of (N, 3) float32 rows as numpy computes it (the three
+    added in order in float32, over 3), several times cheaper than numpy's reduction of short rows."""
+    return (((rows[:, 0] + rows[:, 1]) + rows[:, 2]) / np.float32(3))[:, None]
+
+
 def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
     cluster), then pieces still holding several butts by position."""
     logc = np.log(_pixels(small, xs, ys).astype(np.float32) + EPS)
-    # logc.mean(axis=1, keepdims=True) as numpy sums a row of three (in order, in float32), cheaper
-    mean = (((logc[:, 0] + logc[:, 1]) + logc[:, 2]) / np.float32(3))[:, None]
+    mean = _mean3(logc)
     feat = np.hstack([logc - mean, mean * 0.6])
     labels = _kmeans(feat, k)
     x0, y0 = xs.min(), ys.min()
@@ -801,6 +806,12 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     return keep
 
 
+def _spread(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """``cv2.dilate(img, kernel) - cv2.erode(img, kernel)`` of a float32 image (the same values) in one
+    call: OpenCV's morphological gradient."""
+    return cv2.morphologyEx(img, cv2.MORPH_GRADIENT, kernel)
+
+
 def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int, np.ndarray], blobs: list[int],
                 stats: np.ndarray, half: float, added: dict[int, np.ndarray], small: np.ndarray,
                 bg: np.ndarray, under: np.ndarray) -> None:
@@ -843,7 +854,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
         # steep against the local step (the spread of the difference over a butt's width, at least
         # three times the noise threshold), not the glare's whole strength: a butt's outline on a glare's
         # flank rises by the butt's own contrast above the glare and stays an outline
-        step = np.maximum(cv2.morphologyEx(md, cv2.MORPH_GRADIENT, around), 3 * thr)  # dilate - erode, in one call
+        step = np.maximum(_spread(md, around), 3 * thr)
         steep = (grad > GLARE_STEEP * np.minimum(cv2.dilate(md, _K5), step)).astype(np.uint8)
         far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
         soft = brighter & (far > 0.5 * half)
@@ -879,6 +890,17 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
             under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, _K3)
+
+
+def _lone_outline(mask: np.ndarray) -> np.ndarray | None:
+    """The outer outline of ``mask`` when it is one 8-connected piece (as ``np.vstack`` of its
+    RETR_EXTERNAL outlines gives it: the same points), else None (several pieces, or none): one call
+    of RETR_CCOMP tells it (one outer outline at the top of its two-level tree), no labelling."""
+    outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
+        return None
+    tops = np.nonzero(tree[0][:, 3] < 0)[0]
+    return np.vstack([outlines[tops[0]]]) if len(tops) == 1 else None
 
 
 def _outline_box(outline: np.ndarray, x: int, y: int) -> tuple[int, int, int, int]:
@@ -1146,16 +1168,11 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             continue
         # what is left of the blob once shadows and glare are out may fall apart into pieces
         left = (subs[i] & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
-        # most blobs stay one piece: then one outline call tells it (one outer outline at the top of
-        # its two-level tree) and gives the piece's outline (the same points as RETR_EXTERNAL's), and
-        # no labelling is needed
-        outlines, tree = cv2.findContours(left, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        tops = np.nonzero(tree[0][:, 3] < 0)[0] if tree is not None else ()
-        if len(tops) == 1:
+        outline = _lone_outline(left)  # most blobs stay one piece: then no labelling is needed
+        if outline is not None:
             area = cv2.countNonZero(left)
             if area >= 20:
                 ys, xs = np.nonzero(left)
-                outline = np.vstack([outlines[tops[0]]])
                 comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
                               "box": _outline_box(outline, x, y)})
             continue

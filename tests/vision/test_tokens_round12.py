@@ -98,7 +98,7 @@ def test_a_row_mean_of_three_log_channels_summed_in_order_equals_numpys_mean():
     for count in (1, 2, 5, 100, 1001, 9000):
         logc = np.log(rng.integers(0, 256, (count, 3)).astype(np.float32) + tokens.EPS)
         want = logc.mean(axis=1, keepdims=True)
-        got = (((logc[:, 0] + logc[:, 1]) + logc[:, 2]) / np.float32(3))[:, None]
+        got = tokens._mean3(logc)
         assert got.dtype == want.dtype and np.array_equal(got, want)
 
 
@@ -109,27 +109,36 @@ def test_the_glare_steps_local_spread_in_one_call_equals_dilate_less_erode():
         for span in (1, 5, 9):
             around = np.ones((span, span), np.uint8)
             want = cv2.dilate(md, around) - cv2.erode(md, around)
-            assert np.array_equal(cv2.morphologyEx(md, cv2.MORPH_GRADIENT, around), want)
+            assert np.array_equal(tokens._spread(md, around), want)
 
 
 def test_a_lone_pieces_outline_from_the_two_level_tree_equals_its_outer_outline():
     # _find_butts takes a blob left in one piece with the outline RETR_CCOMP gives (holes and all)
     rng = np.random.default_rng(6)
-    checked = 0
+    lone = several = 0
     for _ in range(300):
         h, w = rng.integers(5, 50, 2)
         mask = (rng.random((h, w)) < rng.uniform(0.4, 0.9)).astype(np.uint8)
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         n, lab = cv2.connectedComponents(mask, connectivity=8)
+        if n != 2:  # no piece, or several (one may lie in another's hole): not one piece
+            assert tokens._lone_outline(mask) is None
+            several += 1
         for j in range(1, n):
             piece = (lab == j).astype(np.uint8)
-            outlines, tree = cv2.findContours(piece, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-            tops = np.nonzero(tree[0][:, 3] < 0)[0]
-            assert len(tops) == 1
             outer, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            assert np.array_equal(np.vstack([outlines[tops[0]]]), np.vstack(outer))
-            checked += 1
-    assert checked >= 300
+            assert np.array_equal(tokens._lone_outline(piece), np.vstack(outer))
+            lone += 1
+    for k in range(20):  # several pieces: apart, or one inside another's hole; and none
+        mask = np.zeros((40, 40), np.uint8)
+        cv2.rectangle(mask, (2, 2), (30, 30), 1, 2 + k % 3)
+        cv2.rectangle(mask, (12, 12), (16 + k % 5, 18), 1, -1) if k % 2 else cv2.circle(
+            mask, (35, 35), 2, 1, -1
+        )
+        assert tokens._lone_outline(mask) is None
+        several += 1
+    assert tokens._lone_outline(np.zeros((9, 9), np.uint8)) is None
+    assert lone >= 300 and several >= 20
 
 
 def test_a_pieces_box_from_its_outline_equals_its_pixels_least_and_largest_positions():
