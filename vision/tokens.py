@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from vision import mat as matmod
-from vision.common import CLIPPED, ImageError, Observation, check_frame, median
+from vision.common import CLIPPED, ImageError, Observation, check_frame, median, percentile
 
 COLOURS = ("pink", "yellow", "blue", "green", "black", "gray", "white", "khaki")
 # Built-in appearance: nominal sRGB colours (BGR) of the butts as seen on white paper (= 235).
@@ -137,11 +137,17 @@ class _Model:
 
 # ---------------------------------------------------------------- finding butts
 
+def _three(plane: np.ndarray) -> np.ndarray:
+    """A one-channel float32 or uint8 image repeated to three channels (np.repeat(plane[..., None], 3,
+    axis=2), by OpenCV: numpy repeats along a last axis several times slower)."""
+    return cv2.cvtColor(plane, cv2.COLOR_GRAY2BGR)
+
+
 def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Fill the pixels outside ``mask`` from the nearest inside ones (a push-pull image pyramid)."""
     m = mask.astype(np.float32)
     cur = img.astype(np.float32)
-    cur *= np.repeat(m[..., None], 3, axis=2)
+    cur *= _three(m)
     levels = []
     while min(cur.shape[:2]) > 2:
         levels.append((cur, m))
@@ -151,7 +157,7 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
     for cur, m in reversed(levels):
         up = cv2.resize(est, (cur.shape[1], cur.shape[0]), interpolation=cv2.INTER_LINEAR).reshape(cur.shape)
         # repeated to the three channels: a broadcast last axis runs numpy's loops three values at a time
-        cov = np.repeat(np.clip(m, 0, 1)[..., None], 3, axis=2)
+        cov = _three(np.clip(m, 0, 1))
         # est = where(cov > 1e-3, cur / max(cov, 1e-3), 0) * cov + up * (1 - cov), without temporaries
         est = np.divide(cur, np.maximum(cov, 1e-3))
         np.copyto(est, 0, where=cov <= 1e-3)  # in place, no index of the pixels
@@ -159,7 +165,7 @@ def _push_pull_fill(img: np.ndarray, mask: np.ndarray) -> np.ndarray:
         up *= 1 - cov
         est += up
     np.clip(est, 0, 255, out=est)
-    np.copyto(est, img, where=np.repeat(mask[..., None], 3, axis=2))  # the pixels inside the mask keep their own values
+    np.copyto(est, img, where=_three(mask.astype(np.uint8)) > 0)  # the pixels inside the mask keep their own values
     return est.astype(np.uint8)
 
 
@@ -308,6 +314,36 @@ def _pieces8(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.nda
     return n, lab, stats
 
 
+def _pieces_between(mask: np.ndarray, lo: float, hi: float) -> list[tuple[int, int, int, int, int, np.ndarray]]:
+    """The 8-connected pieces of ``mask`` of ``lo`` to ``hi`` pixels that do not touch its border, as
+    (x, y, w, h, area, the piece's own pixels in its box as uint8), in the order of OpenCV's labels
+    (what ``_pieces8`` with ``lo`` gives, filtered): found from their outer outlines and labelled
+    only inside their boxes. A faint pass's mask holds many crumbs and few pieces a butt's size, so
+    the labelling of the whole mask (most of its cost) is done only when two or more pieces qualify,
+    to put them in its order."""
+    h, w = mask.shape
+    outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
+        return []
+    found = []
+    for k in np.nonzero(tree[0][:, 3] < 0)[0]:
+        c = outlines[k]
+        x, y, bw, bh = cv2.boundingRect(c)
+        if bw * bh < lo or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        # the piece is the one piece of its box's labelling that holds its outline's first point
+        _, blab = cv2.connectedComponentsWithAlgorithm(mask[y:y + bh, x:x + bw], 8, cv2.CV_32S, cv2.CCL_GRANA)
+        sx, sy = int(c[0, 0, 0]), int(c[0, 0, 1])
+        piece = (blab == blab[sy - y, sx - x]).astype(np.uint8)
+        area = cv2.countNonZero(piece)
+        if lo <= area <= hi:
+            found.append((sx, sy, (x, y, bw, bh, area, piece)))
+    if len(found) > 1:
+        _, lab = cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+        found.sort(key=lambda f: int(lab[f[1], f[0]]))
+    return [f[2] for f in found]
+
+
 SPLIT_ROUND = 0.5
 PAIR_AREA, PAIR_LONG = 0.6, 0.6  # a round piece this share of a butt's area and length is a pair side by side
 PAIR_ROUND = 0.7  # ...unless it fills this much of its enclosing circle (two butts side by side fill ~0.6)
@@ -407,11 +443,17 @@ def _by_position(px: np.ndarray, py: np.ndarray, m: int, single: float) -> np.nd
 SIDE_BY_SIDE = 1.2  # a piece shorter than this many butt lengths holds its butts side by side
 
 
+def _mean3(rows: np.ndarray) -> np.ndarray:
+    """``rows.mean(axis=1, keepdims=True)`` of (N, 3) float32 rows as numpy computes it (the three
+    added in order in float32, over 3), several times cheaper than numpy's reduction of short rows."""
+    return (((rows[:, 0] + rows[:, 1]) + rows[:, 2]) / np.float32(3))[:, None]
+
+
 def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
     cluster), then pieces still holding several butts by position."""
     logc = np.log(_pixels(small, xs, ys).astype(np.float32) + EPS)
-    mean = logc.mean(axis=1, keepdims=True)
+    mean = _mean3(logc)
     feat = np.hstack([logc - mean, mean * 0.6])
     labels = _kmeans(feat, k)
     x0, y0 = xs.min(), ys.min()
@@ -453,8 +495,9 @@ MERGE_CHROMA = 0.15  # log-ratio: the rim and ridge of one butt differ in lightn
 
 def _same_chroma(small: np.ndarray, pa: dict[str, Any], pb: dict[str, Any]) -> bool:
     """Whether two pieces have about the same chroma (their mean colours' channel log-ratios)."""
-    la = np.log(small[pa["ys"], pa["xs"]].astype(np.float32).mean(axis=0) + EPS)
-    lb = np.log(small[pb["ys"], pb["xs"]].astype(np.float32).mean(axis=0) + EPS)
+    # the same means as small[ys, xs].astype(np.float32).mean(axis=0), cheaper
+    la = np.log(_mean32(_pixels(small, pa["xs"], pa["ys"])) + EPS)
+    lb = np.log(_mean32(_pixels(small, pb["xs"], pb["ys"])) + EPS)
     return float(np.abs((la - la.mean()) - (lb - lb.mean())).max()) < MERGE_CHROMA
 
 
@@ -585,7 +628,7 @@ def _stands_out(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float, f
     if around.size < 8:
         return False
     inside = float(median(win[piece > 0]))
-    return float(median(around)) < FAINT_RING * inside and float(np.percentile(around, 100 * FAINT_TOP)) < inside
+    return float(median(around)) < FAINT_RING * inside and float(percentile(around, 100 * FAINT_TOP)) < inside
 
 
 def _butt_shaped(px: np.ndarray, py: np.ndarray, single: float) -> bool:
@@ -619,12 +662,13 @@ DARK_BODY_CRUMB = 0.5  # ...and its crumbs left as not shade are under this shar
 
 
 def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray, blobs: list[int],
-                  stats: np.ndarray, added: dict[int, np.ndarray]) -> list[float]:
+                  stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray]) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
     as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
-    fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare).
+    fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare)
+    and ``subs`` with each blob's own pixels in its box (its label's, before anything is taken out).
     ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table."""
     halves: list[float] = []
     if not blobs:
@@ -634,7 +678,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
     signed = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
     for i in blobs:
         x, y, bw, bh, area = stats[i].tolist()  # Python ints: numpy scalars cost more in every use
-        sub = lab[y:y + bh, x:x + bw] == i
+        sub = subs[i] = lab[y:y + bh, x:x + bw] == i
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
         # splits a 16-bit image several times slower than an 8-bit one
@@ -644,9 +688,9 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
                          cv2.absdiff(cv2.multiply(d[2], 3), total))
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
-        ring = ~sub & (total > -0.05 * unit)
         step = max(2, int(math.sqrt(bw * bh / 400)))  # a few hundred samples are enough
-        ring_vals = chroma[::step, ::step][ring[::step, ::step]]
+        ring = ~sub[::step, ::step] & (total[::step, ::step] > -0.05 * unit)  # (only at the samples)
+        ring_vals = chroma[::step, ::step][ring]
         noise = _median_int(ring_vals) / unit if ring_vals.size > 8 else 0.03
         tol = max(0.06, SHADOW_CHROMA_MADS * noise) * unit
         shade = sub & (total < 0) & (total > -SHADOW_DEPTH * unit) & (chroma < tol)
@@ -657,7 +701,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         elif n_core > 0.97 * area and len(halves) >= 6:
             continue  # hardly any shadow on it, and enough blobs measured the butts' width
         core8 = cv2.morphologyEx(core.astype(np.uint8), cv2.MORPH_OPEN, _K3)
-        if not core8.any():
+        if not np.count_nonzero(core8):
             continue
         cdist = cv2.distanceTransform(_pad1(core8), cv2.DIST_L2, 3)[1:-1, 1:-1]
         inside = cdist[core8 > 0]
@@ -665,7 +709,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         half = float(np.partition(inside, q)[q])  # the butts' half width, from their cores
         halves.append(half)
         removed = (sub & (core8 == 0)).astype(np.uint8)
-        if not removed.any():
+        if not np.count_nonzero(removed):
             continue
         # a dark butt of about the table's hue (gray or black on a neutral table, black on dark wood):
         # its pixels hover about the chroma tolerance and its rim is darker than a shadow, so the
@@ -677,10 +721,14 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         _, clab, cstats, _ = cv2.connectedComponentsWithStats(core8, connectivity=8)
         crumb = cstats[:, cv2.CC_STAT_AREA] < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
         crumb[0] = False
-        body = (removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))
-        thick = (cv2.distanceTransform(_pad1(body.astype(np.uint8)), cv2.DIST_L2, 3)[1:-1, 1:-1]
-                 >= 0.75 * half).astype(np.uint8)
-        if thick.any():
+        if np.count_nonzero(crumb):
+            body = ((removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))).astype(np.uint8)
+        else:
+            body = removed  # no crumbs: the removed pixels alone
+        thick = (cv2.distanceTransform(_pad1(body), cv2.DIST_L2, 3)[1:-1, 1:-1] >= 0.75 * half).astype(np.uint8)
+        # the removed pieces as thick as a butt are looked for only where the body has such a point: each
+        # removed piece lies inside the body, so nearer its outline everywhere (none goes back otherwise)
+        if np.count_nonzero(thick):
             r = int(round(0.75 * half))
             disc = cv2.dilate(thick, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
             # kept apart from the butts a core's size it touches (a pile's colour split would have one
@@ -690,20 +738,20 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
             removed = (sub & (core8 == 0)).astype(np.uint8)
             if not removed.any():
                 continue
-        m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
-        # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt. A point
-        # whose distance reaches 0.75 half widths has every pixel within K diagonal steps (1.3693
-        # each in OpenCV's 3x3 L2 map) removed too: fewer removed pixels than that square need no map.
-        steps = int(np.ceil(0.75 * half / 1.3693)) - 1
-        areas = rstats[1:, cv2.CC_STAT_AREA]
-        if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
-            rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
-            # the pieces as thick as a butt (counted, not sorted: np.unique's sort cost more)
-            back = np.bincount(rlab[rdist >= 0.75 * half], minlength=m) > 0
-            back &= rstats[:, cv2.CC_STAT_AREA] >= 20
-            back[0] = False
-            if back.any():
-                core8[back[rlab]] = 1
+            m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
+            # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt. A point
+            # whose distance reaches 0.75 half widths has every pixel within K diagonal steps (1.3693
+            # each in OpenCV's 3x3 L2 map) removed too: fewer removed pixels than that square need no map.
+            steps = int(np.ceil(0.75 * half / 1.3693)) - 1
+            areas = rstats[1:, cv2.CC_STAT_AREA]
+            if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
+                rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
+                # the pieces as thick as a butt (counted, not sorted: np.unique's sort cost more)
+                back = np.bincount(rlab[rdist >= 0.75 * half], minlength=m) > 0
+                back &= rstats[:, cv2.CC_STAT_AREA] >= 20
+                back[0] = False
+                if back.any():
+                    core8[back[rlab]] = 1
         win = mask[y:y + bh, x:x + bw]
         win[sub & (core8 == 0)] = 0
     return halves
@@ -732,14 +780,14 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     if len(g) < 20:
         return np.zeros_like(glare)
     strength = g.sum(axis=1)
-    u = median(g[strength >= np.percentile(strength, 75)], axis=0)
+    u = median(g[strength >= percentile(strength, 75)], axis=0)  # common.percentile: np.percentile's value and type
     norm = float(np.linalg.norm(u))
     if norm < 1e-3:
         return np.zeros_like(glare)
     u /= norm
     along = d @ u
     off = np.linalg.norm(d - along[..., None] * u, axis=2)
-    noise = float(np.percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
+    noise = float(percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
     seen = glare if beside is None else glare | beside
     back = (seen & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
     back = cv2.morphologyEx(back, cv2.MORPH_OPEN, _K3)
@@ -758,7 +806,13 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     return keep
 
 
-def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+def _spread(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """``cv2.dilate(img, kernel) - cv2.erode(img, kernel)`` of a float32 image (the same values) in one
+    call: OpenCV's morphological gradient."""
+    return cv2.morphologyEx(img, cv2.MORPH_GRADIENT, kernel)
+
+
+def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int, np.ndarray], blobs: list[int],
                 stats: np.ndarray, half: float, added: dict[int, np.ndarray], small: np.ndarray,
                 bg: np.ndarray, under: np.ndarray) -> None:
     """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
@@ -773,20 +827,21 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
     # the opening runs on copies half as fine (a smooth halo loses nothing, and it costs an eighth)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size // 2 | 1, size // 2 | 1))
     span = int(round(2 * half)) | 1
+    around = np.ones((span, span), np.uint8)  # made once (never written)
     for i in blobs:
         x, y, bw, bh, area = stats[i].tolist()
         if min(bw, bh) < 2 * half:
             continue
         win = mask[y:y + bh, x:x + bw]
-        sub = (lab[y:y + bh, x:x + bw] == i) & (win > 0)
-        if not sub.any() or i not in added:
+        sub = subs[i] & (win > 0)  # (``subs``: each blob's label in its box, from _drop_shadows)
+        if not np.count_nonzero(sub) or i not in added:
             continue
         brighter = added[i] & sub
-        if not brighter.any():
+        if not np.count_nonzero(brighter):
             continue
         d8win = diff8[y:y + bh, x:x + bw]
         dwin = d8win.astype(np.float32) * LOG_STEP
-        md8 = np.where(sub, d8win, 0).astype(np.uint8)
+        md8 = d8win * sub  # (uint8: the difference inside the blob, 0 outside; as np.where, cheaper)
         md = md8.astype(np.float32) * LOG_STEP
         glare = np.zeros(sub.shape, bool)  # as np.zeros_like(sub), cheaper
         if min(bw, bh) >= size:
@@ -799,21 +854,20 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
         # steep against the local step (the spread of the difference over a butt's width, at least
         # three times the noise threshold), not the glare's whole strength: a butt's outline on a glare's
         # flank rises by the butt's own contrast above the glare and stays an outline
-        around = np.ones((span, span), np.uint8)
-        step = np.maximum(cv2.dilate(md, around) - cv2.erode(md, around), 3 * thr)
+        step = np.maximum(_spread(md, around), 3 * thr)
         steep = (grad > GLARE_STEEP * np.minimum(cv2.dilate(md, _K5), step)).astype(np.uint8)
         far = cv2.distanceTransform(1 - steep, cv2.DIST_L2, 3)
         soft = brighter & (far > 0.5 * half)
-        n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
-        if n > 1:
+        core = soft & (far > GLARE_CORE * half)
+        if np.count_nonzero(core):  # the soft pieces are labelled only when one holds a core (most blobs have none)
+            n, slab = cv2.connectedComponents(soft.astype(np.uint8), connectivity=8)
             # the pieces holding a core, counted, not sorted (np.unique and np.isin cost more)
-            cores = np.bincount(slab[soft & (far > GLARE_CORE * half)], minlength=n) > 0
+            cores = np.bincount(slab[core], minlength=n) > 0
             cores[0] = False
-            if cores.any():
-                spot = cores[slab].astype(np.uint8)
-                grow = int(round(half)) | 1
-                spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
-                glare |= brighter & (spot > 0)
+            spot = cores[slab].astype(np.uint8)
+            grow = int(round(half)) | 1
+            spot = cv2.dilate(spot, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+            glare |= brighter & (spot > 0)
         # a round spot of added light touching a pile (too small for the two checks above): no butt is round
         spots = (brighter & ~glare).astype(np.uint8)
         n = 0
@@ -829,7 +883,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
             if (sstats[j, cv2.CC_STAT_AREA] >= GLARE_ROUND * np.pi * radius ** 2
                     and max(rw, rh) < 1.6 * max(1.0, min(rw, rh))):
                 glare |= slab == j
-        if glare.any():
+        if np.count_nonzero(glare):
             beside = sub & ~glare & (cv2.dilate(glare.astype(np.uint8), around) > 0)
             keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside)
             glare &= ~keep
@@ -838,37 +892,58 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, lab: np.ndarray
             win[:] = cv2.morphologyEx(win, cv2.MORPH_OPEN, _K3)
 
 
-def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarray) -> float:
+def _lone_outline(mask: np.ndarray) -> np.ndarray | None:
+    """The outer outline of ``mask`` when it is one 8-connected piece (as ``np.vstack`` of its
+    RETR_EXTERNAL outlines gives it: the same points), else None (several pieces, or none): one call
+    of RETR_CCOMP tells it (one outer outline at the top of its two-level tree), no labelling."""
+    outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if tree is None:
+        return None
+    tops = np.nonzero(tree[0][:, 3] < 0)[0]
+    return np.vstack([outlines[tops[0]]]) if len(tops) == 1 else None
+
+
+def _outline_box(outline: np.ndarray, x: int, y: int) -> tuple[int, int, int, int]:
+    """The least and largest column and row of a piece (xs.min(), ys.min(), xs.max(), ys.max() of its
+    pixels) from its outer outline (which holds its extreme pixels) drawn in a window at ``x``, ``y``."""
+    bx, by, bw, bh = cv2.boundingRect(outline)
+    return bx + x, by + y, bx + bw - 1 + x, by + bh - 1 + y
+
+
+def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarray | None,
+                box: tuple[int, int, int, int] | None = None) -> float:
     """How steeply a piece's outline rises: the steepest gradient of the difference from the table
     (95th percentile, per work pixel) over the piece's contrast (90th percentile). Measured where
     the piece's surroundings are searched too (``inner``): a glare spot cut by a zone's edge takes no
-    steepness from the printed border beyond it."""
-    x0, y0 = max(0, int(xs.min()) - 1), max(0, int(ys.min()) - 1)
-    win = d8[y0:int(ys.max()) + 2, x0:int(xs.max()) + 2].astype(np.float32) * LOG_STEP
+    steepness from the printed border beyond it (``inner`` None: every pixel is such a one). ``box``
+    may give the piece's least and largest column and row (``_outline_box``)."""
+    lo_x, lo_y, hi_x, hi_y = box if box is not None else (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))
+    x0, y0 = max(0, lo_x - 1), max(0, lo_y - 1)
+    win = d8[y0:hi_y + 2, x0:hi_x + 2].astype(np.float32) * LOG_STEP
     grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
     at = (ys - y0) * win.shape[1] + (xs - x0)  # the piece's pixels in the window, as flat numbers (cheaper)
     vals = win.take(at)
     steep = grad.take(at)
-    inside = inner[ys, xs] > 0
-    if np.count_nonzero(inside) >= 0.5 * len(xs):
-        steep = steep[inside]
+    if inner is not None:
+        inside = inner[ys, xs] > 0
+        if np.count_nonzero(inside) >= 0.5 * len(xs):
+            steep = steep[inside]
     edge = float(np.partition(steep, int(0.95 * (len(steep) - 1)))[int(0.95 * (len(steep) - 1))]) / 8
     contrast = float(np.partition(vals, int(0.9 * (len(xs) - 1)))[int(0.9 * (len(xs) - 1))])
     return edge / max(contrast, 1e-3)
 
 
-def _looks_like_glare(small: np.ndarray, bg: np.ndarray, xs: np.ndarray, ys: np.ndarray, area: float,
-                      aspect: float, edge_ratio: float, soft: float) -> bool:
+def _looks_like_glare(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, area: float,
+                      aspect: float, edge_ratio: float, soft: float, add: np.ndarray) -> bool:
     """A piece of at most two butts' size that is glare or a soft shadow: a filled round patch where
     white light is added, or a piece of light added whose outline rises slower than ``soft`` (its
     contrast per pixel; a butt's outline is sharp, glare fades out), or of light taken whose outline
-    rises slower than SOFT_EDGE (a soft shadow; gray and black butts on wood are soft-edged too)."""
-    pix = _pixels(small, xs, ys)
-    add = _mean32(pix) - _mean32(_pixels(bg, xs, ys))
+    rises slower than SOFT_EDGE (a soft shadow; gray and black butts on wood are soft-edged too).
+    ``add``: the piece's mean colour less the table's under it (``_piece_means`` of both)."""
     if aspect < 1.6:
         _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
         if area / (np.pi * max(radius, 1.0) ** 2) > 0.7:
-            clipped = float(np.mean(pix.min(axis=1) >= 245))
+            clipped = float(np.mean(_pixels(small, xs, ys).min(axis=1) >= 245))
             brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
             if clipped > 0.25 or brighter > 0.45:
                 return True
@@ -940,7 +1015,7 @@ def _ring_holes(low: np.ndarray, grown: np.ndarray, single: float) -> tuple[np.n
         win = np.zeros((bh, bw), np.uint8)
         cv2.drawContours(win, [c - np.int32([x, y])], -1, 1, -1)
         hole = cv2.subtract(win, low[y:y + bh, x:x + bw])  # the outline's inside, less the piece's own pixels
-        if not hole.any() or (hole & grown[y:y + bh, x:x + bw]).any():
+        if not np.count_nonzero(hole) or (hole & grown[y:y + bh, x:x + bw]).any():
             continue
         if holes is None:
             holes = np.zeros_like(low)
@@ -949,8 +1024,18 @@ def _ring_holes(low: np.ndarray, grown: np.ndarray, single: float) -> tuple[np.n
     return None if holes is None else (holes, boxes)
 
 
-def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list[dict[str, Any]],
-                 single: float, planes: list[tuple[np.ndarray, np.ndarray]] | None = None) -> list[dict[str, Any]]:
+def _found_grown(comps: list[dict[str, Any]], single: float, shape: tuple[int, ...]) -> np.ndarray:
+    """The butts already found (pieces of at least LEFT_AREA of a butt) with a pixel of rim, as a mask."""
+    found = np.zeros(shape, np.uint8)
+    for c in comps:
+        if c["area"] >= LEFT_AREA * single:
+            found[c["pts"][1], c["pts"][0]] = 1
+    return cv2.dilate(found, _K3)
+
+
+def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: list[dict[str, Any]],
+                 single: float, planes: list[tuple[np.ndarray, np.ndarray]] | None = None,
+                 grown: np.ndarray | None = None) -> list[dict[str, Any]]:
     """Pieces of a lower threshold ``low_thr`` (a share of the frame's own) that are whole butts where
     the full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
     pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
@@ -958,15 +1043,12 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
     on its own; what is left is taken only where it is butt-shaped (about one butt's area, filling
     its rectangle, a butt's length to width), so wood grain, shadows and rims stay out. A ring of
     the lower threshold (a butt seen only by its outline) is taken with its inside, where no piece
-    of its own was taken."""
-    _, low = cv2.threshold(d8, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)
-    low = cv2.bitwise_and(low, search)
-    found = np.zeros_like(low)
-    for c in comps:
-        if c["area"] >= LEFT_AREA * single:
-            found[c["pts"][1], c["pts"][0]] = 1
+    of its own was taken. ``searched`` is ``d8`` inside the search area, 0 outside it; ``grown`` may give
+    ``_found_grown(comps, ...)`` already made."""
+    _, low = cv2.threshold(searched, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)  # (0 is under any threshold)
     crumbs = None  # the small pieces' numbers, painted once a faint butt is found
-    grown = cv2.dilate(found, np.ones((3, 3), np.uint8))
+    if grown is None:
+        grown = _found_grown(comps, single, low.shape)
     low = cv2.subtract(low, grown)
     rings = _ring_holes(low, grown, single)
     raw = low
@@ -988,18 +1070,14 @@ def _faint_butts(d8: np.ndarray, low_thr: float, search: np.ndarray, comps: list
         taken[ys + y, xs + x] = 1
         outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         c = {"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)}
+        c["box"] = _outline_box(c["outline"], x, y)
         (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
         c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
         c["aspect"] = c["long"] / (2 * c["half"])
         c["faint"] = True
         added.append(c)
 
-    n, lab, stats = _pieces8(low, LEFT_AREA * single)
-    for i in np.nonzero(stats[:, cv2.CC_STAT_AREA])[0]:
-        x, y, bw, bh, area = stats[i].tolist()
-        if not LEFT_AREA * single <= area <= 1.5 * single or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
-            continue
-        piece = (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)
+    for x, y, _bw, _bh, area, piece in _pieces_between(low, LEFT_AREA * single, 1.5 * single):
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
             if planes is None or area > LIGHT_CORE_MAX * single:
@@ -1065,8 +1143,11 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     if vals.size < 30:
         return [], float("inf")
     thr = _noise_threshold(vals)
-    _, mask = cv2.threshold(d8, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
-    mask = cv2.morphologyEx(cv2.bitwise_and(mask, search), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # the difference inside the search area, 0 outside it (under every threshold: each is above 0), so
+    # the thresholds below need no cut to the search area of their own
+    searched = cv2.bitwise_and(d8, d8, mask=search)
+    _, mask = cv2.threshold(searched, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lab, stats = _pieces8(mask, 20)
     if n <= 1:
         return [], float("inf")
@@ -1075,9 +1156,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
     under = np.zeros(mask.shape, bool)  # butts found under glare
-    halves = _drop_shadows(planes, mask, lab, blobs, stats, added)
+    subs: dict[int, np.ndarray] = {}  # each blob's label in its box
+    halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs)
     if halves:
-        _drop_glare(d8, thr, mask, lab, blobs, stats, statistics.median(halves), added, small, bg, under)
+        _drop_glare(d8, thr, mask, subs, blobs, stats, statistics.median(halves), added, small, bg, under)
     h, w = mask.shape
     comps = []
     for i in blobs:
@@ -1085,7 +1167,15 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         if x == 0 or y == 0 or x + bw >= w or y + bh >= h:  # cut by the frame edge: not a whole pile
             continue
         # what is left of the blob once shadows and glare are out may fall apart into pieces
-        left = ((lab[y:y + bh, x:x + bw] == i) & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
+        left = (subs[i] & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
+        outline = _lone_outline(left)  # most blobs stay one piece: then no labelling is needed
+        if outline is not None:
+            area = cv2.countNonZero(left)
+            if area >= 20:
+                ys, xs = np.nonzero(left)
+                comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
+                              "box": _outline_box(outline, x, y)})
+            continue
         m, plab, pstats = _blobs8(left)
         for j in range(1, m):
             area = pstats[j, cv2.CC_STAT_AREA]
@@ -1094,7 +1184,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             piece = (plab == j).astype(np.uint8)
             ys, xs = np.nonzero(piece)
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": np.vstack(outline)})
+            outline = np.vstack(outline)
+            comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
+                          "box": _outline_box(outline, x, y)})
     if not comps:
         return [], float("inf")
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
@@ -1121,11 +1213,19 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     if half < stop_below:
         return [], half
+    grown = None  # the found butts' mask, made again only when a faint pass added butts
     for frac in FAINT_FRACS:
-        comps = _faint_butts(d8, frac * thr, search, comps, single, planes)
+        if grown is None:
+            grown = _found_grown(comps, single, d8.shape)
+        more = _faint_butts(d8, frac * thr, searched, comps, single, planes, grown)
+        if more is not comps:
+            grown = None
+        comps = more
     out: list[dict[str, Any]] = []
     # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
-    inner = cv2.erode(search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
+    # (None: the whole work image is searched, so every pixel is such a pixel)
+    inner = None if cv2.countNonZero(search) == search.size else cv2.erode(
+        search, np.ones((5, 5), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
     cands = []
     for c in comps:
         if c["area"] < 0.3 * single or c["half"] < 0.45 * half:
@@ -1133,17 +1233,23 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         k = _split_count(c["area"], single)
         if k > MAX_PER_BLOB:
             continue  # far bigger than a heap of butts: a card, a printed mark, a hand
-        edge = _edge_ratio(d8, *c["pts"], inner) if k <= 2 else 0.0
+        edge = _edge_ratio(d8, *c["pts"], inner, c["box"]) if k <= 2 else 0.0
         cands.append((c, k, edge))
     # soft: an outline rising at well under the frame's typical butt outline (most small pieces are
     # butts), so the limit follows the camera's focus and blur; never below the fixed SOFT_EDGE
+    any_under = bool(under.any())  # no butt under glare (most frames): no piece's share of them to count
     edges = [e for _, k, e in cands if k <= 2]
     soft = max(SOFT_EDGE, SOFT_REL * float(statistics.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
+    # the light each small piece adds to the table, for all of them at once (the same means one by one gives)
+    few = [c["pts"] for c, k, _ in cands if k <= 2]
+    adds = iter(_piece_means(small, [p[0] for p in few], [p[1] for p in few])
+                - _piece_means(bg, [p[0] for p in few], [p[1] for p in few])) if few else iter(())
     for c, k, edge in cands:
         xs, ys = c["pts"]
+        add = next(adds) if k <= 2 else None
         # shares under glare as .mean() gives them (an exact count over the count), cheaper
-        if k <= 2 and np.count_nonzero(under[ys, xs]) / len(xs) < 0.3 and _looks_like_glare(
-                small, bg, xs, ys, c["area"], c["aspect"], edge, soft):
+        if k <= 2 and (not any_under or np.count_nonzero(under[ys, xs]) / len(xs) < 0.3) and _looks_like_glare(
+                small, xs, ys, c["area"], c["aspect"], edge, soft, add):
             continue
         if k == 1:
             if c["aspect"] < 1.7:
@@ -1157,23 +1263,28 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
-        out.extend(p for p in _split(small, xs, ys, k, single)
-                   if np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3
-                   or not _glare_piece(small, bg, d8, p["xs"], p["ys"], inner, soft))
+        pieces = _split(small, xs, ys, k, single)
+        if not pieces:
+            continue
+        px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
+        lit = _piece_means(small, px, py) - _piece_means(bg, px, py)  # each piece's light added, at once
+        out.extend(p for p, add in zip(pieces, lit, strict=True)
+                   if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3
+                   or not _glare_piece(add, d8, p["xs"], p["ys"], inner, soft))
     return out, half
 
 
 GLARE_PIECE_SOFT = 0.8  # a pile's piece of added light rising slower than this share of the frame's soft limit is glare
 
 
-def _glare_piece(small: np.ndarray, bg: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
-                 inner: np.ndarray, soft: float) -> bool:
+def _glare_piece(add: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
+                 inner: np.ndarray | None, soft: float) -> bool:
     """Whether a piece the split of a pile cut out is glare: light added to the table in every
     channel, with an outline rising well slower than the frame's own butts' (``soft`` follows the
     camera's focus and blur). A glare spot touching a pile counts as butts by its area; its pieces
     on the mat's red zone (red plus white light) read pink, on wood white or khaki. Light added in
-    every channel is not enough: a pink butt on the red zone adds it too, but its outline is sharp."""
-    add = _mean32(_pixels(small, xs, ys)) - _mean32(_pixels(bg, xs, ys))
+    every channel is not enough: a pink butt on the red zone adds it too, but its outline is sharp.
+    ``add``: the piece's mean colour less the table's under it (``_piece_means`` of both)."""
     if add.min() <= 0:
         return False
     return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
@@ -1183,24 +1294,60 @@ BUTT_BRIGHT = 200.0  # a butt this bright in a channel is checked for pixels the
 CLIPPED_SHARE = 0.2  # ... and a channel with this share of its inner pixels clipped is a lower bound only
 
 
-def _measure(small: np.ndarray, bg: np.ndarray, butt: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Trimmed mean colour of a butt's inner pixels (no rim shading, filter band or glare), the
-    table colour under it, and which channels the camera clipped (the mean reads too low there)."""
-    xs, ys = butt["xs"], butt["ys"]
+def _measure_all(small: np.ndarray, butts: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
+    """Each butt's trimmed mean colour (its pixels nearest its middle, three quarters of them, less the
+    darkest 15 % and lightest 10 %: no rim shading, filter band or glare) as (K, 3) float32, and which
+    channels the camera clipped (the mean reads too low there) as (K, 3) bool; the table colour under
+    them is ``_piece_means`` of the table estimate. All butts at once, with the very values a butt by
+    butt loop gives (main's ``_measure``): the element-wise steps run over all butts' pixels (the same
+    operations on the same values); each butt's partition and sort (numpy's own, on an array of its
+    own values alone) stay per butt, and its mean is its integer sums over its count."""
+    k = len(butts)
+    counts = np.array([len(b["xs"]) for b in butts], np.intp)
+    starts = np.zeros(k, np.intp)
+    np.cumsum(counts[:-1], out=starts[1:])
+    xs, ys = np.concatenate([b["xs"] for b in butts]), np.concatenate([b["ys"] for b in butts])
     pix = _pixels(small, xs, ys)
-    n = len(xs)
-    if n > 12:
-        r2 = (xs - xs.sum() / n) ** 2 + (ys - ys.sum() / n) ** 2  # the same as xs.mean(): integer sums
-        cut = int(n * 0.75)
-        pix = pix[r2 <= np.partition(r2, cut)[cut]]
-    order = np.argsort((pix[:, 0].astype(np.float32) + pix[:, 1]) + pix[:, 2])  # exact sums, as sum(axis=1)
-    m = len(order)
-    lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
-    colour = _mean32(pix[order[lo:hi]])
-    clipped = colour >= BUTT_CLIPPED
-    if colour.max() >= BUTT_BRIGHT:  # a bright butt: are many of its pixels at the camera's top?
-        clipped |= np.count_nonzero(pix >= CLIPPED, axis=0) >= CLIPPED_SHARE * m
-    return colour, _mean32(_pixels(bg, xs[::3], ys[::3])), clipped
+    # each butt's distance from its middle squared (xs.sum() / n: exact integer sums)
+    cx, cy = np.add.reduceat(xs, starts) / counts, np.add.reduceat(ys, starts) / counts
+    r2 = (xs - np.repeat(cx, counts)) ** 2 + (ys - np.repeat(cy, counts)) ** 2
+    cut = np.full(k, np.inf)  # a butt of up to 12 pixels keeps them all
+    for i in np.nonzero(counts > 12)[0].tolist():
+        seg = r2[starts[i]:starts[i] + counts[i]]
+        c = int(counts[i] * 0.75)
+        cut[i] = np.partition(seg, c)[c]
+    inner = r2 <= np.repeat(cut, counts)
+    pix = pix[inner]
+    kept = np.add.reduceat(inner.astype(np.intp), starts)
+    kstarts = np.zeros(k, np.intp)
+    np.cumsum(kept[:-1], out=kstarts[1:])
+    keys = (pix[:, 0].astype(np.float32) + pix[:, 1]) + pix[:, 2]  # exact sums, as sum(axis=1)
+    picks, lens = [], np.empty(k, np.intp)
+    for i, (a, m) in enumerate(zip(kstarts.tolist(), kept.tolist(), strict=True)):
+        order = np.argsort(keys[a:a + m].copy())  # each butt's own keys alone, as one by one
+        lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
+        picks.append(order[lo:hi] + a)
+        lens[i] = len(picks[-1])
+    pstarts = np.zeros(k, np.intp)
+    np.cumsum(lens[:-1], out=pstarts[1:])
+    sums = np.add.reduceat(pix[np.concatenate(picks)], pstarts, axis=0, dtype=np.int64)
+    colours = sums.astype(np.float32) / lens.astype(np.float32)[:, None]  # as _mean32
+    clipped = colours >= BUTT_CLIPPED
+    for i in np.nonzero(colours.max(axis=1) >= BUTT_BRIGHT)[0].tolist():  # bright butts: pixels at the camera's top?
+        a, m = int(kstarts[i]), int(kept[i])
+        clipped[i] |= np.count_nonzero(pix[a:a + m] >= CLIPPED, axis=0) >= CLIPPED_SHARE * m
+    return colours, clipped
+
+
+def _piece_means(img: np.ndarray, xs_list: list[np.ndarray], ys_list: list[np.ndarray]) -> np.ndarray:
+    """(K, 3) float32: ``_mean32(_pixels(img, xs, ys))`` of each of K non-empty pieces, from one gather
+    of all their pixels and each piece's integer sums (exact, as _mean32's; far fewer calls)."""
+    counts = np.array([len(x) for x in xs_list], np.intp)
+    pix = _pixels(img, np.concatenate(xs_list), np.concatenate(ys_list))
+    starts = np.zeros(len(counts), np.intp)
+    np.cumsum(counts[:-1], out=starts[1:])
+    sums = np.add.reduceat(pix, starts, axis=0, dtype=np.int64)
+    return sums.astype(np.float32) / counts.astype(np.float32)[:, None]
 
 
 def _pixels(img: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -1251,6 +1398,20 @@ def _best_offset(model: _Model, offs: np.ndarray, raw: np.ndarray,
     return offs[i], float(cost[i])
 
 
+_GRID_OFFSETS: dict[tuple[tuple[float, ...], tuple[float, ...]], np.ndarray] = {}
+
+
+def _grid_offsets(half: tuple[float, ...], step: tuple[float, ...]) -> np.ndarray:
+    """The (N, 3) float64 offsets of a search grid about its centre (every combination of each axis's
+    np.arange(-half, half + 1e-6, step), the first axis slowest), made once per grid: the grid about a
+    centre c is c + these, the very float64 sums its axes' c + np.arange give."""
+    key = (half, step)
+    if key not in _GRID_OFFSETS:
+        axes = [np.arange(-h, h + 1e-6, s) for h, s in zip(half, step, strict=True)]
+        _GRID_OFFSETS[key] = np.stack([a.ravel() for a in np.meshgrid(*axes, indexing="ij")], 1)
+    return _GRID_OFFSETS[key]
+
+
 def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[np.ndarray, np.ndarray]:
     """Find the offset (table lightness, R/G, B/G) that makes the butts best match the colour models.
 
@@ -1259,9 +1420,7 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
     Returns (offset, distances).
     """
     def grid(centre: np.ndarray, half: np.ndarray, step: np.ndarray) -> np.ndarray:
-        axes = [c + np.arange(-h, h + 1e-6, s) for c, h, s in zip(centre, half, step, strict=True)]
-        g = np.meshgrid(*axes, indexing="ij")
-        return np.stack([a.ravel() for a in g], 1).astype(np.float32)
+        return (np.asarray(centre, np.float64) + _grid_offsets(tuple(half), tuple(step))).astype(np.float32)
 
     if prior_l is not None:
         off = _best_offset(model, grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]), raw)[0]
@@ -1436,10 +1595,8 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     items = []
     if not butts:
         return [], None, mat
-    measured = [_measure(small, bg, b) for b in butts]
-    colours = np.float32([m[0] for m in measured])
-    tables = np.float32([m[1] for m in measured])
-    clipped = np.stack([m[2] for m in measured])  # channels the camera clipped: a lower bound only
+    colours, clipped = _measure_all(small, butts)  # clipped channels: a lower bound only
+    tables = _piece_means(bg, [b["xs"][::3] for b in butts], [b["ys"][::3] for b in butts])
     # a clipped red or blue is read as a lower bound (a clipped green, which every ratio is read against, is not)
     bound = ((clipped[:, 0] | clipped[:, 2]) & ~clipped[:, 1]).tolist()
     if luts is not None:
@@ -1454,15 +1611,27 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if luts is not None:
             fill = np.float32([np.interp(fill[c], np.arange(256), luts[:, c]) for c in range(3)])
         zone = _features_bgr(fill)[0]
-    for i, b in enumerate(butts):
+    # every butt's least and largest pixel column and row at once (of the work image's integer
+    # positions: the frame's, x / f + ox, rise with them, so theirs are the same as the frame positions')
+    starts = np.zeros(len(butts), np.intp)
+    np.cumsum([len(b["xs"]) for b in butts[:-1]], out=starts[1:])
+    all_x, all_y = np.concatenate([b["xs"] for b in butts]), np.concatenate([b["ys"] for b in butts])
+    lows = zip(np.minimum.reduceat(all_x, starts).tolist(), np.minimum.reduceat(all_y, starts).tolist(), strict=True)
+    highs = zip(np.maximum.reduceat(all_x, starts).tolist(), np.maximum.reduceat(all_y, starts).tolist(), strict=True)
+    # the frame positions of all butts' pixels in two operations; each butt sums its own (contiguous) part
+    frame_x, frame_y = all_x / f + ox, all_y / f + oy
+    for i, (b, (lx, ly), (hx, hy)) in enumerate(zip(butts, lows, highs, strict=True)):
         raw = np.float32([fc[i, 0] - ft[i, 0], fc[i, 1], fc[i, 2]])
         if zone is not None and SHADOW_L < raw[0] and (
                 (raw[0] < SHADOW_MAX_L and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA)
                 or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
             continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
-        xs, ys = b["xs"] / f + ox, b["ys"] / f + oy
-        x_min, y_min = xs.min(), ys.min()
-        box = [int(x_min), int(y_min), int(np.ceil(xs.max() - x_min + 1 / f)), int(np.ceil(ys.max() - y_min + 1 / f))]
+        a, n = int(starts[i]), len(b["xs"])
+        xs, ys = frame_x[a:a + n], frame_y[a:a + n]  # as b["xs"] / f + ox, b["ys"] / f + oy
+        # xs.min(), ys.min(), xs.max(), ys.max(): the same float64 values, from the integer ones
+        x_min, y_min = np.float64(lx) / f + ox, np.float64(ly) / f + oy
+        box = [int(x_min), int(y_min), int(np.ceil((np.float64(hx) / f + ox) - x_min + 1 / f)),
+               int(np.ceil((np.float64(hy) / f + oy) - y_min + 1 / f))]
         items.append({"raw": raw, "table_l": float(ft[i, 0]), "bgr": colours[i], "table_bgr": tables[i],
                       "clipped": clipped[i], "bound": bound[i],
                       "centre": (float(xs.sum() / len(xs)), float(ys.sum() / len(ys))),  # = .mean(), cheaper
