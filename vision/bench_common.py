@@ -27,8 +27,9 @@ def baseline(frame: np.ndarray) -> None:
     cv2.GaussianBlur(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), (5, 5), 0)
 
 
-def time_reader(read: Callable[[np.ndarray], object], frames: list[np.ndarray],
-                repeats: int = 5) -> dict[str, float]:
+def time_reader(
+    read: Callable[[np.ndarray], object], frames: list[np.ndarray], repeats: int = 5
+) -> dict[str, float]:
     """Median ms per frame of ``read`` and of the baseline on one core (interleaved, after one
     warm-up read per frame), and the peak memory traced during one read."""
     cv2.setNumThreads(1)
@@ -49,6 +50,41 @@ def time_reader(read: Callable[[np.ndarray], object], frames: list[np.ndarray],
     tracemalloc.stop()
     med_r, med_b = statistics.median(t_read), statistics.median(t_base)
     return {"read_ms": med_r, "base_ms": med_b, "ratio": med_r / med_b, "peak_mb": peak / 1e6}
+
+
+def alternate(
+    new: Callable[[np.ndarray], object],
+    old: Callable[[np.ndarray], object],
+    frames: list[np.ndarray],
+    repeats: int = 5,
+) -> dict[str, float]:
+    """Same-run A/B of two readers on the same frames: one warm-up read each per frame, then
+    ``repeats`` reads each, the order swapped every repeat. Medians of wall and CPU (process) ms per
+    read (``new_wall``, ``new_cpu``, ``old_wall``, ``old_cpu``) and the ratios new/old."""
+    times: dict[str, tuple[list[float], list[float]]] = {"new": ([], []), "old": ([], [])}
+    readers = (("new", new), ("old", old))
+    for frame in frames:
+        for _, rd in readers:
+            rd(frame)
+        for r in range(repeats):
+            for key, rd in readers if r % 2 == 0 else readers[::-1]:
+                c0, t0 = time.process_time(), time.perf_counter()
+                rd(frame)
+                times[key][0].append((time.perf_counter() - t0) * 1000)
+                times[key][1].append((time.process_time() - c0) * 1000)
+    out = {f"{k}_{m}": statistics.median(times[k][i]) for k in times for i, m in enumerate(("wall", "cpu"))}
+    out["ratio_wall"] = out["new_wall"] / out["old_wall"]
+    out["ratio_cpu"] = out["new_cpu"] / out["old_cpu"]
+    return out
+
+
+def alternate_line(a: dict[str, float], against: str, frames: int, repeats: int) -> str:
+    """The line the benchmarks print for an ``alternate`` result against the reader of ``against``."""
+    return (
+        f"same run, alternating with the reader of {against} ({frames} frames x {repeats}): "
+        f"new {a['new_wall']:.2f} ms wall / {a['new_cpu']:.2f} ms CPU, old {a['old_wall']:.2f} ms wall / "
+        f"{a['old_cpu']:.2f} ms CPU; ratio new/old {a['ratio_wall']:.3f} wall, {a['ratio_cpu']:.3f} CPU"
+    )
 
 
 def module_from_file(path: str, name: str) -> ModuleType:
@@ -72,13 +108,17 @@ def old_module(rev: str, module: str) -> ModuleType:
     atexit.register(shutil.rmtree, top, True)
 
     def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+        return subprocess.run(
+            ["git", "-C", str(repo), *args], capture_output=True, text=True, check=True
+        ).stdout
 
     try:
         files = [f for f in git("ls-tree", "-r", "--name-only", rev, "vision/").split() if f.endswith(".py")]
         for f in files:
             # its own modules, not the current ones
-            text = re.sub(r"^(\s*)from vision([ .])", rf"\1from {name}\2", git("show", f"{rev}:{f}"), flags=re.M)
+            text = re.sub(
+                r"^(\s*)from vision([ .])", rf"\1from {name}\2", git("show", f"{rev}:{f}"), flags=re.M
+            )
             text = re.sub(r"^(\s*)import vision\.", rf"\1import {name}.", text, flags=re.M)
             path = top / name / f.removeprefix("vision/")
             path.parent.mkdir(parents=True, exist_ok=True)

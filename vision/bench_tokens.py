@@ -11,8 +11,6 @@ its reads alternating with this one's on the same frames, and prints the new/old
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,7 +19,7 @@ import cv2
 import numpy as np
 
 from vision import tokens
-from vision.bench_common import module_from_file, old_module, time_reader
+from vision.bench_common import alternate, alternate_line, module_from_file, old_module, time_reader
 from vision.render import tokens as render
 
 COLOURS = list(tokens.COLOURS)
@@ -134,21 +132,7 @@ def speed_against(seeds: range, against: str, n: int = 14, repeats: int = 5) -> 
     warm-up read each per frame); medians of wall and CPU (process) ms per read, ratios new/old."""
     other = old_reader(against)
     frames = [render.scene(s, n=n)[0] for s in seeds]
-    times: dict[str, tuple[list[float], list[float]]] = {"new": ([], []), "old": ([], [])}
-    readers = (("new", tokens.read), ("old", other.read))
-    for frame in frames:
-        for _, rd in readers:
-            rd(frame)
-        for r in range(repeats):
-            for key, rd in readers if r % 2 == 0 else readers[::-1]:
-                c0, t0 = time.process_time(), time.perf_counter()
-                rd(frame)
-                times[key][0].append((time.perf_counter() - t0) * 1000)
-                times[key][1].append((time.process_time() - c0) * 1000)
-    out = {f"{k}_{m}": statistics.median(times[k][i]) for k in times for i, m in enumerate(("wall", "cpu"))}
-    out["ratio_wall"] = out["new_wall"] / out["old_wall"]
-    out["ratio_cpu"] = out["new_cpu"] / out["old_cpu"]
-    return out
+    return alternate(tokens.read, other.read, frames, repeats)
 
 
 CHECK_SETS = ((range(0, 200), True), (range(0, 200), False), (range(20_000, 20_100), False))
@@ -208,9 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.first_seed, args.first_seed + args.speed_scenes)
     if args.against:
         a = speed_against(seeds, args.against, repeats=args.repeats)
-        print(f"same run, alternating with the reader of {args.against} ({len(seeds)} frames x {args.repeats}): "
-              f"new {a['new_wall']:.2f} ms wall / {a['new_cpu']:.2f} ms CPU, old {a['old_wall']:.2f} ms wall / "
-              f"{a['old_cpu']:.2f} ms CPU; ratio new/old {a['ratio_wall']:.3f} wall, {a['ratio_cpu']:.3f} CPU")
+        print(alternate_line(a, args.against, len(seeds), args.repeats))
     s = speed(seeds, repeats=args.repeats)
     print(f"speed (14 butts, 1280x960, one core): read {s['read_ms']:.2f} ms median, baseline "
           f"{s['base_ms']:.2f} ms, ratio {s['ratio']:.1f}x, peak memory {s['peak_mb']:.1f} MB")

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import bench_dice
+from vision import bench_dice, dice
 
 PHOTOS = bench_dice.shared_photos()
 
@@ -24,3 +24,17 @@ def dev_photo(name: str, folder: str = "topdown") -> tuple[np.ndarray, list[dict
         if Path(path).name == name:
             return cv2.imread(str(path)), truth
     raise AssertionError(f"{name} is not a development photo of {folder}")
+
+
+def read_at(name: str, x: int, y: int) -> tuple[int, int | None]:
+    """The labelled pips of the one die of a dev photo whose box holds (x, y), and what the reader
+    read there (None: missed)."""
+    frame, truth = dev_photo(name)
+    [j] = [
+        j
+        for j, t in enumerate(truth)
+        if t["box"][0] <= x <= t["box"][0] + t["box"][2] and t["box"][1] <= y <= t["box"][1] + t["box"][3]
+    ]
+    found = dice.read(frame).objects
+    read = {jj: found[i]["pips"] for i, jj in bench_dice.match(found, truth)}
+    return truth[j]["pips"], read.get(j)

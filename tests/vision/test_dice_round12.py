@@ -15,22 +15,8 @@ from typing import Any
 
 import pytest
 
-from tests.vision.photos import dev_photo
-from vision import bench_dice, dice, dice_body
-
-
-def read_at(name: str, x: int, y: int) -> tuple[int, int | None]:
-    """The labelled pips of the one die of a dev photo whose box holds (x, y), and what the reader
-    read there (None: missed)."""
-    frame, truth = dev_photo(name)
-    [j] = [
-        j
-        for j, t in enumerate(truth)
-        if t["box"][0] <= x <= t["box"][0] + t["box"][2] and t["box"][1] <= y <= t["box"][1] + t["box"][3]
-    ]
-    found = dice.read(frame).objects
-    read = {jj: found[i]["pips"] for i, jj in bench_dice.match(found, truth)}
-    return truth[j]["pips"], read.get(j)
+from tests.vision.photos import read_at
+from vision import dice, dice_body
 
 
 @pytest.mark.parametrize(
