@@ -1577,6 +1577,27 @@ def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: fl
     return float(limit)
 
 
+def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) -> Any:
+    """A function giving the median Lab colour inside a pip-sized disc (pips of diameter ``d``) at a
+    frame point, read from the frame blurred a little within ``reach`` of ``centre``; None when that
+    window is under 8 px on a side (see _centre_corner and _layout_count)."""
+    fh, fw = frame.shape[:2]
+    x0, y0 = max(int(centre[0] - reach), 0), max(int(centre[1] - reach), 0)
+    x1, y1 = min(int(math.ceil(centre[0] + reach)) + 1, fw), min(int(math.ceil(centre[1] + reach)) + 1, fh)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6))
+    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2LAB).astype(np.float32)
+    off = np.float32([x0, y0])
+    inner = INNER * (0.5 * d)
+
+    def colour(p: np.ndarray) -> np.ndarray:
+        """The median Lab colour inside a pip-sized disc at frame point p."""
+        return np.median(_sample(lab, p[0] - off[0] + inner[:, 0], p[1] - off[1] + inner[:, 1]), 0)
+
+    return colour
+
+
 def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
     """The count of a "two" whose pips are a three's centre and corner pip: 3 (or 5; 0: a two).
 
@@ -1605,19 +1626,9 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     reach = 2.0 * sep + d + 2.0
     mid = 0.5 * (a + b)
     fh, fw = frame.shape[:2]
-    x0, y0 = max(int(mid[0] - reach), 0), max(int(mid[1] - reach), 0)
-    x1, y1 = min(int(math.ceil(mid[0] + reach)) + 1, fw), min(int(math.ceil(mid[1] + reach)) + 1, fh)
-    if x1 - x0 < 8 or y1 - y0 < 8:
+    colour = _lab_sampler(frame, mid, reach, d)
+    if colour is None:
         return 0
-    blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6))
-    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2LAB).astype(np.float32)
-    off = np.float32([x0, y0])
-    inner = INNER * (0.5 * d)
-
-    def colour(q: np.ndarray) -> np.ndarray:
-        """The median Lab colour inside a pip-sized disc at frame point q."""
-        return np.median(_sample(lab, q[0] - off[0] + inner[:, 0], q[1] - off[1] + inner[:, 1]), 0)
-
     pip = 0.5 * (colour(a) + colour(b))
     readings = []
     for c, k in ((a, b), (b, a)):
@@ -1766,19 +1777,9 @@ def _layout_count(frame: np.ndarray, xy: np.ndarray, d: float, layouts: list[Lay
     r = 0.5 * d
     centre = xy.mean(0)
     reach = max(float(np.hypot(*(p - centre))) for lay in layouts for p in lay[0] + lay[1]) + d + 2.0
-    x0, y0 = max(int(centre[0] - reach), 0), max(int(centre[1] - reach), 0)
-    x1, y1 = min(int(math.ceil(centre[0] + reach)) + 1, fw), min(int(math.ceil(centre[1] + reach)) + 1, fh)
-    if x1 - x0 < 8 or y1 - y0 < 8:
+    colour = _lab_sampler(frame, centre, reach, d)
+    if colour is None:
         return 0
-    blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6))
-    lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2LAB).astype(np.float32)
-    off = np.float32([x0, y0])
-    inner = INNER * (0.5 * d)
-
-    def colour(p: np.ndarray) -> np.ndarray:
-        """The median Lab colour inside a pip-sized disc at frame point p."""
-        return np.median(_sample(lab, p[0] - off[0] + inner[:, 0], p[1] - off[1] + inner[:, 1]), 0)
-
     pip = np.mean([colour(p) for p in xy], 0)
     counts = set()
     for pips, plain, count in layouts:
