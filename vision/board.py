@@ -42,26 +42,6 @@ CUT_SIDES = 8  # most sides of an outline whose four longest are extended to fin
 CUT_GROWTH = 1.25  # ... which may add at most this share to its area
 
 
-def _median_last(a: np.ndarray) -> np.ndarray:
-    """common.median(a, axis=-1) (the same value and type: float64 for integers), with one partition: of
-    an even count the lower middle value is the largest of those left of the upper one (a partition
-    at two places costs several times one)."""
-    n = a.shape[-1]
-    if n == 0:
-        return median(a, axis=a.ndim - 1)
-    if a.dtype.kind in "iu":
-        a = a.astype(np.float64)
-    k = n // 2
-    part = np.partition(a, k, axis=-1)
-    if n % 2:
-        return part[..., k]
-    lower = part[..., :k].max(axis=-1)
-    # NaNs sort last: where one lies left of k the max would take it; numpy's partition would not
-    if a.dtype.kind == "f" and np.isnan(lower).any():
-        return median(a, axis=a.ndim - 1)
-    return (lower + part[..., k]) / 2
-
-
 def _norm2(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
     """np.linalg.norm(np.stack([dx, dy], -1), axis=-1), the same sums in the same order, without
     stacking the two parts or numpy's reduction over an axis of two."""
@@ -363,7 +343,7 @@ def _ring_ridge(prof: np.ndarray) -> np.ndarray:
     glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
     ridge = _band_step(prof)
     best = ridge[:, (_MID_BANDS >= 0.25) & (_MID_BANDS < 0.38)].max(axis=1)
-    return _median_last(best)
+    return median(best, axis=1)
 
 
 def _edge_valley(prof: np.ndarray) -> np.ndarray:
@@ -454,7 +434,7 @@ def _noise(plane: np.ndarray) -> float:
     p = plane.reshape(len(plane), CELL * CELL)
     up, down, left, right = (p[:, _NOISE_AT + d] for d in (-CELL, CELL, -1, 1))
     lap = p[:, _NOISE_AT] - 0.25 * (up + down + left + right)
-    return float(_median_last(np.abs(lap).ravel()))
+    return float(median(np.abs(lap).ravel()))
 
 
 def _noise_points() -> np.ndarray:
@@ -533,7 +513,7 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
     lines = np.concatenate([top[:, _LINE_PX].reshape(-1, 3), top[_LINE_PX].reshape(-1, 3)])
     lum = lines.sum(axis=1, dtype=np.int32)
     k = int(0.6 * len(lum))
-    white = _median_last(np.ascontiguousarray(lines[lum >= np.partition(lum, k)[k]].T)).astype(np.float32)
+    white = median(np.ascontiguousarray(lines[lum >= np.partition(lum, k)[k]].T), axis=1).astype(np.float32)
     gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
     return cv2.transform(top, np.diag(gains))  # per-channel gains, saturating at 255
 

@@ -97,6 +97,14 @@ def median(a: np.ndarray, axis: int = 0) -> np.ndarray:
     k = n // 2
     if n % 2:
         return np.take(np.partition(a, k, axis=axis), k, axis=axis)
+    if n:
+        # one partition: the lower middle value is the largest of those left of the upper one (a
+        # partition at two places costs several times one)
+        part = np.partition(a, k, axis=axis)
+        lower = np.take(part, np.arange(k), axis=axis).max(axis=axis)
+        # NaNs sort last: where one lies left of k the max would take it; the partition at two places not
+        if a.dtype.kind != "f" or not np.isnan(lower).any():
+            return (lower + np.take(part, k, axis=axis)) / 2
     two = np.partition(a, (k - 1, k), axis=axis)
     return (np.take(two, k - 1, axis=axis) + np.take(two, k, axis=axis)) / 2
 
