@@ -71,11 +71,13 @@ LOCAL_KERNEL = 15  # ... taken with a median window of this many pixels on a shr
 INNER_RIM = 0.1  # a lone die's rim (this share of its side) is left out when its inner colour is taken
 INNER_K = 2.0  # ... and its pips differ from that colour by more than this many times its median spread
 TWO_ALIKE = 0.5  # a two's pips differ in colour by at most this share of their difference from the body
-ONE_REACH = 0.4  # a lone pip off its blob's centre: at least this share of the blob's short side from its outline
-FACE_CORNER = 0.8  # ... and the corners of its face's square, this share of that distance along each axis, inside
+ONE_REACH = 0.4  # a lone pip off its blob's centre: this share of the blob's short side from its outline
+FACE_CORNER = 0.8  # ... its face's square corners (this share of that distance on each axis) inside it
 ONE_SPECK = 0.13  # ... and the pip at least this share of that face across (a glare speck is smaller)
 CORNER_AT = 0.55  # ... and the places of other faces' corner pips (this share of that distance along each
 CORNER_T = 0.5  # diagonal) nearer its body's colour than this share of the way to its pip's
+AXES = ((1, 0), (-1, 0), (0, 1), (0, -1))  # unit steps along a face's axes and diagonals
+DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ONE_CENTRE = 0.12  # a spot this near a die's centre (a share of its side) is a one's pip, not a two's
 
 
@@ -590,7 +592,9 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
                    body_l, pip_l, d, float(angle))
 
 
-def _face_around(contour: np.ndarray, pip: tuple[float, float], short: float, angle: float, d: float) -> float:
+def _face_around(
+    contour: np.ndarray, pip: tuple[float, float], short: float, angle: float, d: float
+) -> float:
     """The side of a die's top face centred on a lone pip inside a die's blob (0: none).
 
     Seen from above but off the camera's axis, a die's blob holds a side face too (and a rounded
@@ -607,7 +611,7 @@ def _face_around(contour: np.ndarray, pip: tuple[float, float], short: float, an
     a = math.radians(angle)
     ca, sa = math.cos(a), math.sin(a)
     h = FACE_CORNER * reach
-    for u, v in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+    for u, v in DIAGONALS:
         q = (pip[0] + h * (u * ca - v * sa), pip[1] + h * (u * sa + v * ca))
         if cv2.pointPolygonTest(contour, q, False) < 0:
             return 0.0
@@ -625,12 +629,13 @@ def _plain_corners(frame: np.ndarray, pip: tuple[float, float], reach: float, an
     r = max(int(math.ceil(reach + d)), 2)
     fh, fw = frame.shape[:2]
     x0, y0 = max(int(pip[0]) - r, 0), max(int(pip[1]) - r, 0)
-    roi = frame[y0:min(int(pip[1]) + r + 1, fh), x0:min(int(pip[0]) + r + 1, fw)]
+    y1, x1 = min(int(pip[1]) + r + 1, fh), min(int(pip[0]) + r + 1, fw)
+    roi = frame[y0:y1, x0:x1]
     if roi.shape[0] < 5 or roi.shape[1] < 5:
         return False
     lab = _lab(cv2.GaussianBlur(roi, (3, 3), 0)).reshape(-1, 3)
-    yy, xx = np.mgrid[0:roi.shape[0], 0:roi.shape[1]]
-    xx, yy = (xx + x0).ravel(), (yy + y0).ravel()
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    xx, yy = xx.ravel(), yy.ravel()
     rad = max(0.3 * d, 1.0)
 
     def at(x: float, y: float) -> np.ndarray | None:
@@ -641,8 +646,8 @@ def _plain_corners(frame: np.ndarray, pip: tuple[float, float], reach: float, an
     ca, sa = math.cos(a), math.sin(a)
     k = CORNER_AT * reach
     pip_c = at(pip[0], pip[1])
-    mids = [at(pip[0] + k * (u * ca - v * sa), pip[1] + k * (u * sa + v * ca)) for u, v in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-    corners = [at(pip[0] + k * (u * ca - v * sa), pip[1] + k * (u * sa + v * ca)) for u, v in ((1, 1), (1, -1), (-1, 1), (-1, -1))]
+    mids = [at(pip[0] + k * (u * ca - v * sa), pip[1] + k * (u * sa + v * ca)) for u, v in AXES]
+    corners = [at(pip[0] + k * (u * ca - v * sa), pip[1] + k * (u * sa + v * ca)) for u, v in DIAGONALS]
     if pip_c is None or any(c is None for c in mids + corners):
         return False
     body = np.median(np.stack(mids), 0)
