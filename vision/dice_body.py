@@ -71,6 +71,13 @@ LOCAL_KERNEL = 15  # ... taken with a median window of this many pixels on a shr
 INNER_RIM = 0.1  # a lone die's rim (this share of its side) is left out when its inner colour is taken
 INNER_K = 2.0  # ... and its pips differ from that colour by more than this many times its median spread
 TWO_ALIKE = 0.5  # a two's pips differ in colour by at most this share of their difference from the body
+ONE_REACH = 0.4  # a lone pip off its blob's centre: this share of the blob's short side from its outline
+FACE_CORNER = 0.8  # ... its face's square corners (this share of that distance on each axis) inside it
+ONE_SPECK = 0.13  # ... and the pip at least this share of that face across (a glare speck is smaller)
+CORNER_AT = 0.55  # ... and the places of other faces' corner pips (this share of that distance along each
+CORNER_T = 0.5  # diagonal) nearer its body's colour than this share of the way to its pip's
+AXES = ((1, 0), (-1, 0), (0, 1), (0, -1))  # unit steps along a face's axes and diagonals
+DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ONE_CENTRE = 0.12  # a spot this near a die's centre (a share of its side) is a one's pip, not a two's
 
 
@@ -564,7 +571,10 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
     if len(pips) == 1:
         if (math.hypot(xy[0][0] - cx, xy[0][1] - cy) > OUTLINE_ONE * side or fill < ONE_FILL or aspect > ONE_ASPECT
                 or d > ONE_PIP * side):
-            return None
+            face = _face_around(contour, xy[0], min(rw, rh), angle, d)
+            if not face or not _plain_corners(frame, xy[0], 0.5 * face, angle, d):
+                return None
+            (cx, cy), side = xy[0], face  # the top face around its one pip (the blob holds a side face too)
     else:
         misfit, fit_scale = layout_fit(xy)
         if (misfit > OUTLINE_FIT or not OUTLINE_SCALE[0] * side <= fit_scale <= OUTLINE_SCALE[1] * side
@@ -580,6 +590,72 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
     bx, by, bw, bh = cv2.boundingRect(np.rint(contour).astype(np.int32))
     return DieBody("die", float(cx), float(cy), float(side), (bx, by, bw, bh), len(pips), xy, pip_l < body_l,
                    body_l, pip_l, d, float(angle))
+
+
+def _face_around(
+    contour: np.ndarray, pip: tuple[float, float], short: float, angle: float, d: float
+) -> float:
+    """The side of a die's top face centred on a lone pip inside a die's blob (0: none).
+
+    Seen from above but off the camera's axis, a die's blob holds a side face too (and a rounded
+    die fills less of its rectangle), so a one's pip lies off the blob's centre. The pip is a one
+    when it is the centre of a square face inside the blob: its distance to the outline is at least
+    ONE_REACH of the blob's short side (a two's or a corner pip lies nearer an edge), and the square
+    of that half side (FACE_CORNER of it towards each corner) lies inside the blob too (a disc, a
+    coin or a washer, reaches no corner). The pip must be a one's against that face: not larger
+    than ONE_PIP of it, nor smaller than ONE_SPECK (a glare speck or a bit of marbling).
+    """
+    reach = cv2.pointPolygonTest(contour, (float(pip[0]), float(pip[1])), True)
+    if reach < ONE_REACH * short or not ONE_SPECK * 2.0 * reach <= d <= ONE_PIP * 2.0 * reach:
+        return 0.0
+    a = math.radians(angle)
+    ca, sa = math.cos(a), math.sin(a)
+    h = FACE_CORNER * reach
+    for u, v in DIAGONALS:
+        q = (pip[0] + h * (u * ca - v * sa), pip[1] + h * (u * sa + v * ca))
+        if cv2.pointPolygonTest(contour, q, False) < 0:
+            return 0.0
+    return 2.0 * reach
+
+
+def _plain_corners(frame: np.ndarray, pip: tuple[float, float], reach: float, angle: float, d: float) -> bool:
+    """True when a one's face around a lone pip has plain body where the other faces have corner pips.
+
+    A three's or a five's centre pip found alone also sits at its face's centre: their corner pips
+    (CORNER_AT of the pip's distance to the outline along each diagonal) are pip-coloured. Colours
+    are the face's own: the body the median of the four edge midpoints (plain on a one, a two, a
+    three, a four and a five), the pip the lone pip's; each corner must lie less than CORNER_T of
+    the way from body to pip (a median over a small disc each)."""
+    r = max(int(math.ceil(reach + d)), 2)
+    fh, fw = frame.shape[:2]
+    x0, y0 = max(int(pip[0]) - r, 0), max(int(pip[1]) - r, 0)
+    y1, x1 = min(int(pip[1]) + r + 1, fh), min(int(pip[0]) + r + 1, fw)
+    roi = frame[y0:y1, x0:x1]
+    if roi.shape[0] < 5 or roi.shape[1] < 5:
+        return False
+    lab = _lab(cv2.GaussianBlur(roi, (3, 3), 0)).reshape(-1, 3)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    xx, yy = xx.ravel(), yy.ravel()
+    rad = max(0.3 * d, 1.0)
+
+    def at(x: float, y: float) -> np.ndarray | None:
+        near = (xx - x) ** 2 + (yy - y) ** 2 <= rad * rad
+        return np.median(lab[near], 0) if near.any() else None
+
+    a = math.radians(angle)
+    ca, sa = math.cos(a), math.sin(a)
+    k = CORNER_AT * reach
+    pip_c = at(pip[0], pip[1])
+    mids = [at(pip[0] + k * (u * ca - v * sa), pip[1] + k * (u * sa + v * ca)) for u, v in AXES]
+    corners = [at(pip[0] + k * (u * ca - v * sa), pip[1] + k * (u * sa + v * ca)) for u, v in DIAGONALS]
+    if pip_c is None or any(c is None for c in mids + corners):
+        return False
+    body = np.median(np.stack(mids), 0)
+    axis = pip_c - body
+    gap = float(axis @ axis)
+    if gap < 1.0:
+        return False
+    return all(float((c - body) @ axis) / gap < CORNER_T for c in corners)
 
 
 def _blob_roi(frame: np.ndarray, contour: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int] | None:
