@@ -434,12 +434,15 @@ def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     if k >= 3:
         tiny = cv2.medianBlur(tiny, k)
     bg = cv2.resize(tiny, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    diff = _lab(small) - _lab(bg)
+    # the Lab difference plane by plane (8-bit Lab, differences exact in float32): no 3-channel
+    # float copies, and each plane contiguous for cv2.magnitude
+    diff = [cv2.subtract(a, b, dtype=cv2.CV_32F) for a, b in zip(
+        cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)), cv2.split(cv2.cvtColor(bg, cv2.COLOR_BGR2LAB)), strict=True)]
     # a shadow only darkens the table: darkening counts less than brightening or a change of hue,
     # so dice stand out from their own shadows (a black die is dark enough to stand out anyway)
-    dl = np.where(diff[..., 0] < 0, SHADOW_W * diff[..., 0], diff[..., 0])
-    dist = cv2.magnitude(dl, 1.3 * cv2.magnitude(diff[..., 1], diff[..., 2]))
-    typical = float(np.median(dist[::2, ::2]))
+    dl = np.where(diff[0] < 0, SHADOW_W * diff[0], diff[0])
+    dist = cv2.magnitude(dl, 1.3 * cv2.magnitude(diff[1], diff[2]))
+    typical = float(median(dist[::2, ::2].ravel()))
     mask = (dist > max(NOISE_K * typical, MIN_FG)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     return mask, scale
@@ -676,7 +679,9 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
         d = 2.0 * math.sqrt(a / math.pi)
         if d > 0.35 * die_side and die_side < 3 * max(bw, bh):
             continue
-        contrast = float(dist[lbl == i].mean())
+        # its pixels in its own box (the same pixels in the same order as over the whole ROI)
+        x, y = stats[i, cv2.CC_STAT_LEFT], stats[i, cv2.CC_STAT_TOP]
+        contrast = float(dist[y:y + bh, x:x + bw][lbl[y:y + bh, x:x + bw] == i].mean())
         out.append((contrast, float(cents[i][0] + x0), float(cents[i][1] + y0), d))
     out.sort(reverse=True)
     return [(cx, cy, d) for _, cx, cy, d in out]
