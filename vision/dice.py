@@ -284,9 +284,10 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
         return out  # no blob of touching pips (most boxes): no arrays made
     for merged in (2, 3):
         # (not slanted blobs: _check_rings would refuse their pieces, which show no beads)
-        group = np.float32([c[:5] for c in cand if c[5] == merged and not c[6]]).reshape(-1, 5)
-        if not group.size:
+        rows = [c[:5] for c in cand if c[5] == merged and not c[6]]
+        if not rows:
             continue
+        group = np.float32(rows).reshape(-1, 5)
         cx, cy, major, minor, angle = (group[:, k:k + 1] for k in range(5))
         ts = SPLIT_STEPS[merged] * (major - minor)  # (K, merged)
         mids = 0.5 * (ts[:, 1:] + ts[:, :-1])
@@ -338,9 +339,9 @@ def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: An
     for cnt, (x0, y0, w0, h0) in zip(contours, rects, strict=True):
         if min(w0, h0) < lo * 0.8 or x0 < left or y0 < top or x0 + w0 > right or y0 + h0 > bottom:
             continue
-        if any(a <= x0 and b <= y0 and x0 + w0 <= c and y0 + h0 <= d for a, b, c, d in cut):
+        if cut and any(a <= x0 and b <= y0 and x0 + w0 <= c and y0 + h0 <= d for a, b, c, d in cut):
             continue  # within a blob the box cuts open: on the whole level it may lie in that blob's hole
-        if any(a <= x0 and b <= y0 and x0 + w0 + 2 < c and y0 + h0 + 2 < d for a, b, c, d in inside):
+        if inside and any(a <= x0 and b <= y0 and x0 + w0 + 2 < c and y0 + h0 + 2 < d for a, b, c, d in inside):
             continue  # explained already: its pips would be dropped
         shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
         if shape is not None:
@@ -563,7 +564,7 @@ def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int], tupl
     most = MAX_BLOBS * level_size / 1e6
     # lone pixels are blobs of their own: counted first, because outlining hundreds of thousands of
     # specks of sensor noise takes most of a second
-    if marked > most and sum(_specks(m) for m in masks) > most:
+    if marked > most and sum(_band_marked(m) for m in masks) > most and sum(_specks(m) for m in masks) > most:
         return []
     contours = [cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0] for m in masks]
     if sum(len(c) for c in contours) > most:
@@ -574,14 +575,25 @@ def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int], tupl
     return cand
 
 
+def _band(h: int) -> tuple[int, int]:
+    """The rows _specks looks at in a mask of ``h`` rows (an eighth of them across the middle, and
+    one more each side for their neighbours)."""
+    return max(h // 2 - h // 16 - 1, 0), min(h // 2 + h // 16 + 1, h)
+
+
+def _band_marked(mask: np.ndarray) -> int:
+    """The marked pixels of the rows _specks counts in: at least its count (checked first: much cheaper)."""
+    y0, y1 = _band(mask.shape[0])
+    return cv2.countNonZero(mask[y0 + 1:y1 - 1]) if y1 - y0 > 2 else 0
+
+
 def _specks(mask: np.ndarray) -> int:
     """How many pixels of a band of a 0/255 mask have no marked neighbour (each is a blob of its own).
 
     The band (an eighth of the rows, across the middle) keeps the count cheap; it is a lower bound
     of the mask's blob count, which is all the noise check needs.
     """
-    h = mask.shape[0]
-    y0, y1 = max(h // 2 - h // 16 - 1, 0), min(h // 2 + h // 16 + 1, h)
+    y0, y1 = _band(mask.shape[0])
     ones = cv2.bitwise_and(mask[y0:y1], 1)
     near = cv2.boxFilter(ones, -1, (3, 3), normalize=False, borderType=cv2.BORDER_CONSTANT)
     lone = cv2.bitwise_and(ones, cv2.compare(near, 1, cv2.CMP_EQ))
@@ -1256,10 +1268,12 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     if n not in LAYOUT_HYPOTHESES or any(p.merged != 1 for p in face):
         return []
     z = np.array([complex(p.x, p.y) for p in face])
-    zc = z - z.mean()
-    d = float(np.median([p.d for p in face]))
-    body = float(np.median([p.body_v for p in face]))
-    pip = float(np.median([p.pip_v for p in face]))
+    zm = z.mean()
+    zc = z - zm
+    # (statistics.median: np.median's value for a few floats, without its overhead)
+    d = float(statistics.median([p.d for p in face]))
+    body = float(statistics.median([p.body_v for p in face]))
+    pip = float(statistics.median([p.pip_v for p in face]))
     tol = COMPLETE_TOL * abs(body - pip)
     r = 0.5 * d
     h, w = plane.shape[:2]
@@ -1275,13 +1289,13 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
         if not ok.size:
             continue
         # the left-over spots of every fitting hypothesis, sampled at once: (K, spots)
-        spots = a[ok, None] * (rest[ok] - taken[ok].mean(1, keepdims=True)) + z.mean()
+        spots = a[ok, None] * (rest[ok] - taken[ok].mean(1, keepdims=True)) + zm
         xs, ys = spots.real.astype(np.float32), spots.imag.astype(np.float32)
         inside = _sample(plane, xs[..., None] + INNER[:, 0] * r, ys[..., None] + INNER[:, 1] * r)
         ring = _sample(plane, xs[..., None] + RING16[:, 0] * COMPLETE_RING * r,
                        ys[..., None] + RING16[:, 1] * COMPLETE_RING * r).astype(np.float32)
-        inside_ok = np.abs(np.median(inside, -1) - pip) <= tol
-        uniform = np.mean(np.abs(ring - body) <= tol, -1)
+        inside_ok = np.abs(median(inside, -1) - pip) <= tol
+        uniform = np.count_nonzero(np.abs(ring - body) <= tol, -1) / ring.shape[-1]  # (np.mean's value)
         in_frame = (xs >= r) & (ys >= r) & (xs <= w - 1 - r) & (ys <= h - 1 - r)
         good = (inside_ok & (uniform >= MIN_UNIFORM) & in_frame).all(1)
         if good.any():
