@@ -685,6 +685,14 @@ def _compatible(a: Pip, b: Pip) -> bool:
     return True
 
 
+def _near_pairs(xy: np.ndarray, size: np.ndarray) -> list[list[bool]]:
+    """Which pips (centres ``xy``, float32 (n, 2); sizes ``size``) are near enough to link, all
+    pairs at once: row i holds pip i's squared distance to each pip below (LINK_SPAN x the larger
+    size)^2, the same float32 sums group_faces once made pip by pip."""
+    d2 = ((xy[:, None] - xy[None]) ** 2).sum(2)
+    return (d2 < (LINK_SPAN * np.maximum(size[:, None], size[None])) ** 2).tolist()
+
+
 def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[list[Pip]]:
     """Link pips that are close for their size, alike, and share a body: one visible face each."""
     if len(pips) > 400:  # a noise field, not dice: keep the strongest few hundred
@@ -703,8 +711,7 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
     dark = np.array([p.dark for p in pips], bool)
     keep_out = np.float32([(0.5 * p.major + 1.5) ** 2 for p in pips])
     chain = np.array([p.chain for p in pips], bool)
-    # which pips are near enough to link, all pairs at once (the same float32 sums per pair)
-    near = (((xy[:, None] - xy[None]) ** 2).sum(2) < (LINK_SPAN * np.maximum(size[:, None], size[None])) ** 2).tolist()
+    near = _near_pairs(xy, size)
 
     def link(i: int, others: list[int], on_way: np.ndarray) -> None:
         """Link pip i with the pips ``others`` (indices) that are near, alike and on its body; the

@@ -416,6 +416,14 @@ def _symmetric(pips: list[tuple[float, float]], cx: float, cy: float, side: floa
     return bool((dists <= max(SYM_D * d, SYM_SIDE * side)).all())
 
 
+def _lab_diff(a: np.ndarray, b: np.ndarray) -> list[np.ndarray]:
+    """The Lab difference of two BGR images plane by plane (L, a, b; float32): _lab(a) - _lab(b)
+    exactly (8-bit Lab differences are whole numbers), without 3-channel float copies, and each
+    plane contiguous for cv2.magnitude."""
+    return [cv2.subtract(p, q, dtype=cv2.CV_32F) for p, q in zip(
+        cv2.split(cv2.cvtColor(a, cv2.COLOR_BGR2LAB)), cv2.split(cv2.cvtColor(b, cv2.COLOR_BGR2LAB)), strict=True)]
+
+
 def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     """Mask (working size) of pixels that differ from the local table colour, and the working scale."""
     h, w = frame.shape[:2]
@@ -434,10 +442,7 @@ def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     if k >= 3:
         tiny = cv2.medianBlur(tiny, k)
     bg = cv2.resize(tiny, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    # the Lab difference plane by plane (8-bit Lab, differences exact in float32): no 3-channel
-    # float copies, and each plane contiguous for cv2.magnitude
-    diff = [cv2.subtract(a, b, dtype=cv2.CV_32F) for a, b in zip(
-        cv2.split(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)), cv2.split(cv2.cvtColor(bg, cv2.COLOR_BGR2LAB)), strict=True)]
+    diff = _lab_diff(small, bg)
     # a shadow only darkens the table: darkening counts less than brightening or a change of hue,
     # so dice stand out from their own shadows (a black die is dark enough to stand out anyway)
     dl = np.where(diff[0] < 0, SHADOW_W * diff[0], diff[0])
