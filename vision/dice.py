@@ -284,9 +284,10 @@ def _split_touching(g: np.ndarray, mean: np.ndarray, cand: list[tuple], is_dark:
         return out  # no blob of touching pips (most boxes): no arrays made
     for merged in (2, 3):
         # (not slanted blobs: _check_rings would refuse their pieces, which show no beads)
-        group = np.float32([c[:5] for c in cand if c[5] == merged and not c[6]]).reshape(-1, 5)
-        if not group.size:
+        rows = [c[:5] for c in cand if c[5] == merged and not c[6]]
+        if not rows:
             continue
+        group = np.float32(rows).reshape(-1, 5)
         cx, cy, major, minor, angle = (group[:, k:k + 1] for k in range(5))
         ts = SPLIT_STEPS[merged] * (major - minor)  # (K, merged)
         mids = 0.5 * (ts[:, 1:] + ts[:, :-1])
@@ -338,9 +339,9 @@ def _level_blobs(g: np.ndarray, mean: np.ndarray, mask: np.ndarray, contours: An
     for cnt, (x0, y0, w0, h0) in zip(contours, rects, strict=True):
         if min(w0, h0) < lo * 0.8 or x0 < left or y0 < top or x0 + w0 > right or y0 + h0 > bottom:
             continue
-        if any(a <= x0 and b <= y0 and x0 + w0 <= c and y0 + h0 <= d for a, b, c, d in cut):
+        if cut and any(a <= x0 and b <= y0 and x0 + w0 <= c and y0 + h0 <= d for a, b, c, d in cut):
             continue  # within a blob the box cuts open: on the whole level it may lie in that blob's hole
-        if any(a <= x0 and b <= y0 and x0 + w0 + 2 < c and y0 + h0 + 2 < d for a, b, c, d in inside):
+        if inside and any(a <= x0 and b <= y0 and x0 + w0 + 2 < c and y0 + h0 + 2 < d for a, b, c, d in inside):
             continue  # explained already: its pips would be dropped
         shape = _pip_shape(cnt, x0, y0, w0, h0, lo, hi)
         if shape is not None:
@@ -563,7 +564,7 @@ def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int], tupl
     most = MAX_BLOBS * level_size / 1e6
     # lone pixels are blobs of their own: counted first, because outlining hundreds of thousands of
     # specks of sensor noise takes most of a second
-    if marked > most and sum(_specks(m) for m in masks) > most:
+    if marked > most and sum(_band_marked(m) for m in masks) > most and sum(_specks(m) for m in masks) > most:
         return []
     contours = [cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0] for m in masks]
     if sum(len(c) for c in contours) > most:
@@ -574,14 +575,25 @@ def _level_cands(parts: list[tuple[np.ndarray, np.ndarray, tuple[int, int], tupl
     return cand
 
 
+def _band(h: int) -> tuple[int, int]:
+    """The rows _specks looks at in a mask of ``h`` rows (an eighth of them across the middle, and
+    one more each side for their neighbours)."""
+    return max(h // 2 - h // 16 - 1, 0), min(h // 2 + h // 16 + 1, h)
+
+
+def _band_marked(mask: np.ndarray) -> int:
+    """The marked pixels of the rows _specks counts in: at least its count (checked first: much cheaper)."""
+    y0, y1 = _band(mask.shape[0])
+    return cv2.countNonZero(mask[y0 + 1:y1 - 1]) if y1 - y0 > 2 else 0
+
+
 def _specks(mask: np.ndarray) -> int:
     """How many pixels of a band of a 0/255 mask have no marked neighbour (each is a blob of its own).
 
     The band (an eighth of the rows, across the middle) keeps the count cheap; it is a lower bound
     of the mask's blob count, which is all the noise check needs.
     """
-    h = mask.shape[0]
-    y0, y1 = max(h // 2 - h // 16 - 1, 0), min(h // 2 + h // 16 + 1, h)
+    y0, y1 = _band(mask.shape[0])
     ones = cv2.bitwise_and(mask[y0:y1], 1)
     near = cv2.boxFilter(ones, -1, (3, 3), normalize=False, borderType=cv2.BORDER_CONSTANT)
     lone = cv2.bitwise_and(ones, cv2.compare(near, 1, cv2.CMP_EQ))
@@ -649,7 +661,7 @@ def _same_body(planes: tuple[np.ndarray, np.ndarray], a: Pip, b: Pip, xy: np.nda
     vals = _sample(planes[int(a.dark)], xs[keep], ys[keep]).astype(np.float32)
     body = 0.5 * (a.body_v + b.body_v)
     tol = 0.38 * abs(body - 0.5 * (a.pip_v + b.pip_v))
-    return float(np.mean(np.abs(vals - body) > tol)) <= 0.06
+    return np.count_nonzero(np.abs(vals - body) > tol) / vals.size <= 0.06  # (np.mean's value, less overhead)
 
 
 def _flat(p: Pip) -> float:
@@ -673,6 +685,14 @@ def _compatible(a: Pip, b: Pip) -> bool:
     return True
 
 
+def _near_pairs(xy: np.ndarray, size: np.ndarray) -> list[list[bool]]:
+    """Which pips (centres ``xy``, float32 (n, 2); sizes ``size``) are near enough to link, all
+    pairs at once: row i holds pip i's squared distance to each pip below (LINK_SPAN x the larger
+    size)^2, the same float32 sums group_faces once made pip by pip."""
+    d2 = ((xy[:, None] - xy[None]) ** 2).sum(2)
+    return (d2 < (LINK_SPAN * np.maximum(size[:, None], size[None])) ** 2).tolist()
+
+
 def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[list[Pip]]:
     """Link pips that are close for their size, alike, and share a body: one visible face each."""
     if len(pips) > 400:  # a noise field, not dice: keep the strongest few hundred
@@ -691,30 +711,37 @@ def group_faces(planes: tuple[np.ndarray, np.ndarray], pips: list[Pip]) -> list[
     dark = np.array([p.dark for p in pips], bool)
     keep_out = np.float32([(0.5 * p.major + 1.5) ** 2 for p in pips])
     chain = np.array([p.chain for p in pips], bool)
+    near = _near_pairs(xy, size)
 
-    def link(i: int, others: np.ndarray, on_way: np.ndarray) -> None:
+    def link(i: int, others: list[int], on_way: np.ndarray) -> None:
         """Link pip i with the pips ``others`` (indices) that are near, alike and on its body; the
         pips ``on_way`` (a mask) are skipped where the line between two pips crosses them."""
         a = pips[i]
-        d2 = ((xy[others] - xy[i]) ** 2).sum(1)
-        for j in others[d2 < (LINK_SPAN * np.maximum(size[others], size[i])) ** 2].tolist():
+        near_i = near[i]
+        way = None  # the centres and radii of the pips on the way, made once per pip i
+        for j in others:
+            if not near_i[j]:
+                continue
             b = pips[j]
             if find(i) == find(j) or not _compatible(a, b):
                 continue
-            sel = on_way & (dark == a.dark)
-            if _same_body(planes, a, b, xy[sel], keep_out[sel]):
+            if way is None:
+                sel = on_way & (dark == a.dark)
+                way = xy[sel], keep_out[sel]
+            if _same_body(planes, a, b, *way):
                 parent[find(i)] = find(j)
 
     # the pips proper first; slanted blobs of touching pips (see _slanted_shape) are linked after,
     # and a group they join keeps them only when it then makes a six
-    plain = np.flatnonzero(~chain)
-    for k, i in enumerate(plain.tolist()):
-        link(i, plain[k + 1:], ~chain)
+    plain = np.flatnonzero(~chain).tolist()
+    not_chain = ~chain
+    for k, i in enumerate(plain):
+        link(i, plain[k + 1:], not_chain)
     groups: dict[int, list[Pip]] = {}
     if chain.any():
         plain_root = [find(i) for i in range(n)]
         for i in np.flatnonzero(chain).tolist():
-            link(i, np.delete(np.arange(n), i), np.ones(n, bool))
+            link(i, [j for j in range(n) if j != i], np.ones(n, bool))
         for root, whole in _groups(pips, find).items():
             rows = [p for p in whole if not any(_covers(c, p) for c in whole if c.chain)]
             if _six_of_rows(rows):
@@ -1112,14 +1139,25 @@ def has_colour(frame: np.ndarray) -> bool:
     return bool(np.abs(small[..., 0] - small[..., 2]).max() > 12 or np.abs(small[..., 1] - small[..., 2]).max() > 12)
 
 
-def _has_red(frame: np.ndarray, channels: tuple[np.ndarray, ...]) -> bool:
-    """True when a few pixels are clearly red after white balance (a warm light tints everything)."""
-    gb, gg, gr = (float(v) for v in _wb_gains(frame))
-    blue, green, red = channels
-    others = cv2.max(cv2.convertScaleAbs(blue, alpha=gb), cv2.convertScaleAbs(green, alpha=gg))
-    reddish = cv2.compare(cv2.convertScaleAbs(red, alpha=gr), cv2.convertScaleAbs(others, alpha=RED_K, beta=RED_MIN),
-                          cv2.CMP_GT)
-    return cv2.countNonZero(reddish) >= RED_PIXELS
+RED_ROWS = 128  # _has_red counts red pixels in bands of this many rows and stops at RED_PIXELS
+
+
+def _has_red(frame: np.ndarray, channels: tuple[np.ndarray, ...], gains: np.ndarray | None = None) -> bool:
+    """True when a few pixels are clearly red after white balance (a warm light tints everything).
+
+    ``gains`` are _wb_gains(frame) when the caller has them. The pixels are counted band by band,
+    and the count stops once it is reached (the same answer as counting the whole frame)."""
+    gb, gg, gr = (float(v) for v in (_wb_gains(frame) if gains is None else gains))
+    found = 0
+    for y in range(0, frame.shape[0], RED_ROWS):
+        blue, green, red = (c[y:y + RED_ROWS] for c in channels)
+        others = cv2.max(cv2.convertScaleAbs(blue, alpha=gb), cv2.convertScaleAbs(green, alpha=gg))
+        reddish = cv2.compare(cv2.convertScaleAbs(red, alpha=gr), cv2.convertScaleAbs(others, alpha=RED_K, beta=RED_MIN),
+                              cv2.CMP_GT)
+        found += cv2.countNonZero(reddish)
+        if found >= RED_PIXELS:
+            return True
+    return False
 
 
 def _redness(frame: np.ndarray, channels: tuple[np.ndarray, ...], gains: np.ndarray) -> np.ndarray:
@@ -1237,10 +1275,12 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     if n not in LAYOUT_HYPOTHESES or any(p.merged != 1 for p in face):
         return []
     z = np.array([complex(p.x, p.y) for p in face])
-    zc = z - z.mean()
-    d = float(np.median([p.d for p in face]))
-    body = float(np.median([p.body_v for p in face]))
-    pip = float(np.median([p.pip_v for p in face]))
+    zm = z.mean()
+    zc = z - zm
+    # (statistics.median: np.median's value for a few floats, without its overhead)
+    d = float(statistics.median([p.d for p in face]))
+    body = float(statistics.median([p.body_v for p in face]))
+    pip = float(statistics.median([p.pip_v for p in face]))
     tol = COMPLETE_TOL * abs(body - pip)
     r = 0.5 * d
     h, w = plane.shape[:2]
@@ -1256,13 +1296,13 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
         if not ok.size:
             continue
         # the left-over spots of every fitting hypothesis, sampled at once: (K, spots)
-        spots = a[ok, None] * (rest[ok] - taken[ok].mean(1, keepdims=True)) + z.mean()
+        spots = a[ok, None] * (rest[ok] - taken[ok].mean(1, keepdims=True)) + zm
         xs, ys = spots.real.astype(np.float32), spots.imag.astype(np.float32)
         inside = _sample(plane, xs[..., None] + INNER[:, 0] * r, ys[..., None] + INNER[:, 1] * r)
         ring = _sample(plane, xs[..., None] + RING16[:, 0] * COMPLETE_RING * r,
                        ys[..., None] + RING16[:, 1] * COMPLETE_RING * r).astype(np.float32)
-        inside_ok = np.abs(np.median(inside, -1) - pip) <= tol
-        uniform = np.mean(np.abs(ring - body) <= tol, -1)
+        inside_ok = np.abs(median(inside, -1) - pip) <= tol
+        uniform = np.count_nonzero(np.abs(ring - body) <= tol, -1) / ring.shape[-1]  # (np.mean's value)
         in_frame = (xs >= r) & (ys >= r) & (xs <= w - 1 - r) & (ys <= h - 1 - r)
         good = (inside_ok & (uniform >= MIN_UNIFORM) & in_frame).all(1)
         if good.any():
@@ -1913,7 +1953,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         # blobs are the blue and black dice themselves); around a small die the box mean there
         # is taken over the dice alone, or the white table would lift it above the pips. It runs
         # only when the frame holds red pixels at all (over the whole frame: see find_pips).
-        if _has_red(frame, channels):
+        if _has_red(frame, channels, gains):
             fg = dice_body.foreground(frame)  # shared with the die-first search below
             extra = _faces_of((red, red), pip_range, round_only=True, fg=fg[0], polarities=(False,))
             for f in extra:

@@ -423,6 +423,14 @@ def _symmetric(pips: list[tuple[float, float]], cx: float, cy: float, side: floa
     return bool((dists <= max(SYM_D * d, SYM_SIDE * side)).all())
 
 
+def _lab_diff(a: np.ndarray, b: np.ndarray) -> list[np.ndarray]:
+    """The Lab difference of two BGR images plane by plane (L, a, b; float32): _lab(a) - _lab(b)
+    exactly (8-bit Lab differences are whole numbers), without 3-channel float copies, and each
+    plane contiguous for cv2.magnitude."""
+    return [cv2.subtract(p, q, dtype=cv2.CV_32F) for p, q in zip(
+        cv2.split(cv2.cvtColor(a, cv2.COLOR_BGR2LAB)), cv2.split(cv2.cvtColor(b, cv2.COLOR_BGR2LAB)), strict=True)]
+
+
 def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     """Mask (working size) of pixels that differ from the local table colour, and the working scale."""
     h, w = frame.shape[:2]
@@ -441,12 +449,12 @@ def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     if k >= 3:
         tiny = cv2.medianBlur(tiny, k)
     bg = cv2.resize(tiny, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    diff = _lab(small) - _lab(bg)
+    diff = _lab_diff(small, bg)
     # a shadow only darkens the table: darkening counts less than brightening or a change of hue,
     # so dice stand out from their own shadows (a black die is dark enough to stand out anyway)
-    dl = np.where(diff[..., 0] < 0, SHADOW_W * diff[..., 0], diff[..., 0])
-    dist = cv2.magnitude(dl, 1.3 * cv2.magnitude(diff[..., 1], diff[..., 2]))
-    typical = float(np.median(dist[::2, ::2]))
+    dl = np.where(diff[0] < 0, SHADOW_W * diff[0], diff[0])
+    dist = cv2.magnitude(dl, 1.3 * cv2.magnitude(diff[1], diff[2]))
+    typical = float(median(dist[::2, ::2].ravel()))
     mask = (dist > max(NOISE_K * typical, MIN_FG)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     return mask, scale
@@ -752,7 +760,9 @@ def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
         d = 2.0 * math.sqrt(a / math.pi)
         if d > 0.35 * die_side and die_side < 3 * max(bw, bh):
             continue
-        contrast = float(dist[lbl == i].mean())
+        # its pixels in its own box (the same pixels in the same order as over the whole ROI)
+        x, y = stats[i, cv2.CC_STAT_LEFT], stats[i, cv2.CC_STAT_TOP]
+        contrast = float(dist[y:y + bh, x:x + bw][lbl[y:y + bh, x:x + bw] == i].mean())
         out.append((contrast, float(cents[i][0] + x0), float(cents[i][1] + y0), d))
     out.sort(reverse=True)
     return [(cx, cy, d) for _, cx, cy, d in out]
