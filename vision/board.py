@@ -319,8 +319,12 @@ _BIN_IDX: dict[int, np.ndarray] = {}  # the bins of every pixel of n cells, by n
 
 def _radial_profiles(plane: np.ndarray) -> np.ndarray:
     """Mean of each (band, sector) bin of every cell: (cells, bands, sectors), in grey levels."""
-    n = plane.shape[0]
-    vals = plane[:, _PIX]
+    return _bin_means(plane[:, _PIX])
+
+
+def _bin_means(vals: np.ndarray) -> np.ndarray:
+    """_radial_profiles of the cells' values already taken at the binned pixels (_PIX)."""
+    n = vals.shape[0]
     idx = _BIN_IDX.get(n)
     if idx is None:
         idx = _BIN_IDX.setdefault(n, (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel())
@@ -397,6 +401,7 @@ def _cell_masks() -> dict[str, np.ndarray]:
 
 
 _MASKS = _cell_masks()
+_PLANE_AT = (np.arange(36)[:, None] * CELL * CELL + _PIX[None, :]) * 3  # blue value of each binned pixel in cells
 
 
 def _sharpness(top: np.ndarray, horizontal: bool = False) -> float:
@@ -437,6 +442,26 @@ def _noise(plane: np.ndarray) -> float:
     return float(median(np.abs(lap).ravel()))
 
 
+def _noise_top(top: np.ndarray, darkest: np.ndarray) -> float:
+    """_noise of the plane of each cell's own channel (``darkest``, one per cell) of the straightened
+    board (uint8, 6*CELL square), taken straight from it: four times each step (a whole number) in
+    16-bit integers, and the median counted in a histogram. Every step of whole grey levels is a
+    multiple of 1/4 below 256, so the median (the mean of the two middle steps) is exact either way."""
+    flat = top.reshape(-1)
+    at = _NOISE_TOP + darkest.astype(np.intp)[:, None]
+    side = 3 * 6 * CELL  # one row of the board, in values
+    around = (flat.take(at - side).astype(np.int16) + flat.take(at + side) + flat.take(at - 3) + flat.take(at + 3))
+    four = np.abs(4 * flat.take(at).astype(np.int16) - around).ravel()
+    n = four.size
+    below = np.cumsum(np.bincount(four, minlength=4 * 255 + 1))
+    # the value at sorted position k is the first with more than k values at or below it
+    hi = int(np.searchsorted(below, n // 2, side="right"))
+    if n % 2:
+        return hi / 4
+    lo = int(np.searchsorted(below, n // 2 - 1, side="right"))
+    return (lo + hi) / 8
+
+
 def _noise_points() -> np.ndarray:
     """The inner pixels of a cell (flat index) that every 4th pixel of the cells' inner (CELL-2)^2 blocks,
     counted cell after cell, hits: the same in every cell, as (CELL-2)^2 is a multiple of 4."""
@@ -446,6 +471,35 @@ def _noise_points() -> np.ndarray:
 
 
 _NOISE_AT = _noise_points()
+# where the straightened board (a 6*CELL square of BGR values, flattened) holds each cell's pixels
+_CELL_AT = np.array([r * CELL * 6 * CELL + c * CELL for r in range(6) for c in range(6)])
+
+
+def _board_px(in_cell: np.ndarray) -> np.ndarray:
+    """The pixel (flat index in the 6*CELL square board) of each flat pixel index of a cell: (36, ...)."""
+    in_cell = np.asarray(in_cell)
+    return _CELL_AT.reshape((36,) + (1,) * in_cell.ndim) + in_cell // CELL * 6 * CELL + in_cell % CELL
+
+
+_NOISE_TOP = _board_px(_NOISE_AT) * 3  # (36, noise points), blue value of each
+# each corner's values of each cell, channels apart: (36, 4, 3, pixels), each group's values in turn
+_CORNER_TOP = _board_px(_MASKS["corners"])[:, :, None, :] * 3 + np.arange(3)[:, None]
+_CORNER_N = _CORNER_TOP.shape[3]
+# a sort key of each value: its group (cell, corner, channel) above its value, so that one sort of all
+# of them puts each group's values in order, group after group
+_CORNER_KEY = (np.arange(36 * 4 * 3, dtype=np.int32) * 256).reshape(36, 4, 3, 1)
+
+
+def _corner_medians(top: np.ndarray) -> np.ndarray:
+    """median(cells[:, _MASKS["corners"]], axis=2) of the cells as float32: each corner's median value
+    per channel, (36, 4, 3). A corner holds an odd number of pixels, so its median is its middle value,
+    a whole grey level: all groups are ordered in one sort of their keys instead of a partition each."""
+    if _CORNER_N % 2 == 0:  # a median of two middle values: numpy's own
+        cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
+        return median(cells[:, _MASKS["corners"]].astype(np.float32), axis=2)
+    keys = (_CORNER_KEY + top.reshape(-1).take(_CORNER_TOP)).ravel()
+    keys.sort()
+    return (keys[_CORNER_N // 2::_CORNER_N] & 255).astype(np.float32).reshape(36, 4, 3)
 
 
 def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
@@ -456,7 +510,7 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     cells = cells.astype(np.float32)
     lum = (cells[..., 0] + cells[..., 1] + cells[..., 2]) / 3
     # the four corners (a piece in the middle never covers them), each on its own
-    corner = median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
+    corner = _corner_medians(top)  # (36, 4, 3)
     ring = median(corner, axis=1)  # (36, 3)
     # glare adds white light, which washes a colour out: the most saturated corner is the one glare
     # touched least, so the printed colour is read there
@@ -478,10 +532,11 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
-    plane = cells[np.arange(36), :, darkest]
+    # that channel's values at the binned pixels, taken from the cells at once
+    plane_px = cells.reshape(-1).take(_PLANE_AT + darkest[:, None])
     # each plane on its own: one pass over both costs about as much and holds twice the memory
-    prof, prof_lum = _radial_profiles(plane), _radial_profiles(lum)
-    ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise(plane) - NOISE_FREE, 0.0)
+    prof, prof_lum = _bin_means(plane_px), _bin_means(lum[:, _PIX])
+    ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise_top(top, darkest) - NOISE_FREE, 0.0)
     valley = _edge_valley(prof_lum)
     sharp = _sharpness(top)
     # a shaken camera blurs one way: the ring is spread as much as the lines across and along it

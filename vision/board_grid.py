@@ -94,12 +94,14 @@ _CROSSINGS = np.float32([(j, k) for j in range(1, 6) for k in range(1, 6)])  # i
 
 
 def _top_values(pixels: np.ndarray, k: int) -> np.ndarray:
-    """Each channel's k-th brightest value of an (h, w, 3) uint8 image: np.partition(pixels.reshape(-1, 3),
-    -k, axis=0)[-k], counted in histograms (a partition down the columns of a tall array costs several
-    times more)."""
+    """Each of the first three channels' k-th brightest value of an (h, w, c >= 3) uint8 image:
+    np.partition(pixels[..., :3].reshape(-1, 3), -k, axis=0)[-k], counted in histograms (a partition down
+    the columns of a tall array costs several times more). The image may stride over its rows (not
+    over its pixels: OpenCV takes each row's values as they lie, else they are copied first)."""
     if pixels.dtype != np.uint8 or not 0 < k <= pixels.shape[0] * pixels.shape[1]:
-        return np.partition(pixels.reshape(-1, 3), -k, axis=0)[-k]
-    pixels = np.ascontiguousarray(pixels)
+        return np.partition(pixels[..., :3].reshape(-1, 3), -k, axis=0)[-k]
+    if pixels.strides[2] != 1 or pixels.strides[1] != pixels.shape[2]:
+        pixels = np.ascontiguousarray(pixels)
     hist = np.stack([cv2.calcHist([pixels], [c], None, [256], [0, 256]).ravel() for c in range(3)])
     # from the top down: the first level at which k values are that bright or brighter
     reach = np.cumsum(hist[:, ::-1], axis=1) >= k
@@ -110,7 +112,14 @@ def light_gains(frame: np.ndarray) -> np.ndarray:
     """Per-channel (BGR) gains that make the frame's brightest things neutral: its pale lines (and any
     glare, which has the lamp's own colour) are white, so under a warm lamp the blue channel is lifted
     until they are bright in every channel again. 1 for a channel already within LIGHT_TOL."""
-    top = _top_values(frame[::8, ::8], LIGHT_TOP).astype(np.float32)
+    h, w = frame.shape[:2]
+    if frame.flags.c_contiguous and w % 8 == 0:
+        # every 8th pixel of every 8th row without a copy: each row as w / 8 pixels of 24 channels, of
+        # which the first three are the pixel's own
+        every8 = frame.reshape(h, w // 8, 24)[::8]
+    else:
+        every8 = frame[::8, ::8]
+    top = _top_values(every8, LIGHT_TOP).astype(np.float32)
     gains = np.clip(top.max() / np.maximum(top, 1.0), 1.0, LIGHT_MAX)
     return np.where(gains > LIGHT_TOL, gains, 1.0).astype(np.float32)
 
@@ -211,8 +220,9 @@ def grid_scores(frame: np.ndarray, homs: list[np.ndarray], gains: np.ndarray | N
     pxy = np.where(finite[:, None, None], pxy, 0)
     xs = np.clip(pxy[:, 0].astype(np.int32), 0, w - 1)
     ys = np.clip(pxy[:, 1].astype(np.int32), 0, h - 1)
-    if frame.flags.c_contiguous:  # one flat index is a faster gather than two
-        pix = frame.reshape(-1, frame.shape[2])[ys * w + xs]  # (k, points, 3)
+    if frame.flags.c_contiguous:  # one flat index is a faster gather than two; ``take`` of whole
+        # pixels costs a third of indexing them
+        pix = frame.reshape(-1, frame.shape[2]).take(ys * w + xs, axis=0)  # (k, points, 3)
     else:
         pix = frame[ys, xs]
     if gains is not None:
