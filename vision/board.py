@@ -358,7 +358,7 @@ def _ring_ridge(prof: np.ndarray) -> np.ndarray:
     then the median over sectors. A ridge needs a sharp edge on both sides, so the smooth rise of a
     glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
     best = _band_step(prof, *_RIDGE_BANDS).max(axis=1)
-    return median(best, axis=1)
+    return board_grid.small_median(best, axis=1)
 
 
 def _edge_valley(prof: np.ndarray) -> np.ndarray:
@@ -449,7 +449,9 @@ def _sharpness(top: np.ndarray, horizontal: bool = False, darkest: np.ndarray | 
         others = (0, 1, 2)
     # the mean across the lines of whole grey levels (an exact sum, as np.mean's)
     prof = strips.sum(axis=others, dtype=np.int64) / (strips.size // (2 * half))
-    return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
+    # twenty doubles: Python's float arithmetic is numpy's float64 arithmetic, without its per-call cost
+    p = prof.tolist()
+    return max(abs(b - a) for a, b in zip(p, p[1:])) / max(max(p) - min(p), 1.0)
 
 
 def _blur_gain(sharp: float) -> float:
@@ -540,7 +542,7 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     lum = cv2.transform(cells, _ONES3).reshape(36, CELL * CELL) / 3
     # the four corners (a piece in the middle never covers them), each on its own
     corner = _corner_medians(top)  # (36, 4, 3)
-    ring = median(corner, axis=1)  # (36, 3)
+    ring = board_grid.small_median(corner, axis=1)  # (36, 3)
     # glare adds white light, which washes a colour out: the most saturated corner is the one glare
     # touched least, so the printed colour is read there
     sat = (corner.max(axis=2) - corner.min(axis=2)) / (corner.max(axis=2) + EPS)
@@ -574,7 +576,7 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top, horizontal=True, darkest=dark_px))))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
-    board_l = float(median(ring_l))
+    board_l = float(board_grid.small_median(ring_l))
     return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
             "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
             "five": five, "mid_shift": _norm2(*(_chroma(mid) - ring_ch).T),
