@@ -545,7 +545,9 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     ring = board_grid.small_median(corner, axis=1)  # (36, 3)
     # glare adds white light, which washes a colour out: the most saturated corner is the one glare
     # touched least, so the printed colour is read there
-    sat = (corner.max(axis=2) - corner.min(axis=2)) / (corner.max(axis=2) + EPS)
+    c0, c1, c2 = corner[..., 0], corner[..., 1], corner[..., 2]  # channel by channel: an axis of three
+    brightest = np.maximum(np.maximum(c0, c1), c2)
+    sat = (brightest - np.minimum(np.minimum(c0, c1), c2)) / (brightest + EPS)
     colour = corner[np.arange(36), sat.argmax(axis=1)]
     mid = _middle_mean(cells)
     ring_l = ring.mean(axis=1) + EPS
@@ -598,7 +600,8 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
     # the pixels of the inner lines (two wide), vertical then horizontal: their order does not matter
     lines = np.concatenate([top[:, _LINE_PX].reshape(-1, 3), top[_LINE_PX].reshape(-1, 3)])
-    lum = lines.sum(axis=1, dtype=np.int32)
+    # each pixel's b + g + r (a sum over an axis of three costs several times three additions)
+    lum = lines[:, 0].astype(np.int32) + lines[:, 1] + lines[:, 2]
     k = int(0.6 * len(lum))
     white = median(np.ascontiguousarray(lines[lum >= np.partition(lum, k)[k]].T), axis=1).astype(np.float32)
     gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
