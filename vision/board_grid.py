@@ -80,7 +80,8 @@ def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.nd
     """Weighted straight-line fits y = a x + b, one per row of (n, 6) arrays. x and y are handled
     together: each sum is its row's own (the same sums as one array each), and the weights are 0 or 1
     here, so w * (dx * dy) is (w * dx) * dy, zeros' signs included."""
-    xy = np.stack((np.broadcast_to(x, y.shape), y))
+    xy = np.empty((2, *y.shape), np.result_type(x, y))
+    xy[0], xy[1] = x, y
     sw = w.sum(axis=1)
     mean = (w * xy).sum(axis=2) / sw  # (2, n): mx, my
     d = xy - mean[:, :, None]
