@@ -451,7 +451,7 @@ def _sharpness(top: np.ndarray, horizontal: bool = False, darkest: np.ndarray | 
     prof = strips.sum(axis=others, dtype=np.int64) / (strips.size // (2 * half))
     # twenty doubles: Python's float arithmetic is numpy's float64 arithmetic, without its per-call cost
     p = prof.tolist()
-    return max(abs(b - a) for a, b in zip(p, p[1:])) / max(max(p) - min(p), 1.0)
+    return max(abs(b - a) for a, b in zip(p[:-1], p[1:], strict=True)) / max(max(p) - min(p), 1.0)
 
 
 def _blur_gain(sharp: float) -> float:
