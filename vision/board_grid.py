@@ -80,9 +80,14 @@ def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.nd
     """Weighted straight-line fits y = a x + b, one per row of (n, 6) arrays. x and y are handled
     together: each sum is its row's own (the same sums as one array each), and the weights are 0 or 1
     here, so w * (dx * dy) is (w * dx) * dy, zeros' signs included."""
-    xy = np.empty((2, *y.shape), np.result_type(x, y))
-    xy[0], xy[1] = x, y
     sw = w.sum(axis=1)
+    if not x.dtype == y.dtype == w.dtype:  # each coordinate in its own type, as the plain fit
+        mx, my = (w * x).sum(axis=1) / sw, (w * y).sum(axis=1) / sw
+        a = (w * (x - mx[:, None]) * (y - my[:, None])).sum(axis=1) / np.maximum(
+            (w * (x - mx[:, None]) ** 2).sum(axis=1), 1e-6)
+        return a, my - a * mx
+    xy = np.empty((2, *y.shape), y.dtype)
+    xy[0], xy[1] = x, y
     mean = (w * xy).sum(axis=2) / sw  # (2, n): mx, my
     d = xy - mean[:, :, None]
     sums = (w * (d[0] * d)).sum(axis=2)  # w dx dx, w dx dy
