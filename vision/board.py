@@ -319,8 +319,12 @@ _BIN_IDX: dict[int, np.ndarray] = {}  # the bins of every pixel of n cells, by n
 
 def _radial_profiles(plane: np.ndarray) -> np.ndarray:
     """Mean of each (band, sector) bin of every cell: (cells, bands, sectors), in grey levels."""
-    n = plane.shape[0]
-    vals = plane[:, _PIX]
+    return _bin_means(plane[:, _PIX])
+
+
+def _bin_means(vals: np.ndarray) -> np.ndarray:
+    """_radial_profiles of the cells' values already taken at the binned pixels (_PIX)."""
+    n = vals.shape[0]
     idx = _BIN_IDX.get(n)
     if idx is None:
         idx = _BIN_IDX.setdefault(n, (np.arange(n)[:, None] * _NBIN + _BIN[None, :]).ravel())
@@ -331,9 +335,21 @@ def _radial_profiles(plane: np.ndarray) -> np.ndarray:
 _MID_BANDS = _BANDS[2:-2]  # the bands that have two bands on each side
 
 
-def _band_step(prof: np.ndarray) -> np.ndarray:
-    """Each band of _MID_BANDS above the mean of the bands 0.05 cell inside and outside it."""
-    return prof[:, 2:-2] - 0.5 * (prof[:, :-4] + prof[:, 4:])
+def _band_step(prof: np.ndarray, lo: int = 0, hi: int | None = None) -> np.ndarray:
+    """Each band of _MID_BANDS (or of _MID_BANDS[lo:hi]) above the mean of the bands 0.05 cell inside
+    and outside it."""
+    hi = len(_MID_BANDS) if hi is None else hi
+    return prof[:, 2 + lo:2 + hi] - 0.5 * (prof[:, lo:hi] + prof[:, 4 + lo:4 + hi])
+
+
+def _band_span(lo: float, hi: float) -> tuple[int, int]:
+    """The first and one past the last of _MID_BANDS between lo and hi (cells): they lie in order."""
+    at = np.flatnonzero((_MID_BANDS >= lo) & (_MID_BANDS < hi))
+    return int(at[0]), int(at[-1]) + 1
+
+
+_RIDGE_BANDS = _band_span(0.25, 0.38)  # the bands a button's ring is looked for in
+_VALLEY_BANDS = _band_span(0.15, 0.43)  # the bands a star's dark edge is looked for in
 
 
 def _ring_ridge(prof: np.ndarray) -> np.ndarray:
@@ -341,9 +357,8 @@ def _ring_ridge(prof: np.ndarray) -> np.ndarray:
     mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the strongest ridge,
     then the median over sectors. A ridge needs a sharp edge on both sides, so the smooth rise of a
     glare spot or a shadow's gradient hardly makes one, while a button's ring does all the way round."""
-    ridge = _band_step(prof)
-    best = ridge[:, (_MID_BANDS >= 0.25) & (_MID_BANDS < 0.38)].max(axis=1)
-    return median(best, axis=1)
+    best = _band_step(prof, *_RIDGE_BANDS).max(axis=1)
+    return board_grid.small_median(best, axis=1)
 
 
 def _edge_valley(prof: np.ndarray) -> np.ndarray:
@@ -351,8 +366,7 @@ def _edge_valley(prof: np.ndarray) -> np.ndarray:
     below the mean of the bands 0.05 cell inside and outside it), in grey levels: per sector the
     deepest valley, then the lower third over sectors. A star's dark edge crosses every ray, at the
     radius of its points or of its notches; a glare spot is a smooth rise and crosses none."""
-    valley = -_band_step(prof)
-    best = valley[:, (_MID_BANDS >= 0.15) & (_MID_BANDS < 0.43)].max(axis=1)
+    best = (-_band_step(prof, *_VALLEY_BANDS)).max(axis=1)
     return _percentile33(best)
 
 
@@ -397,26 +411,47 @@ def _cell_masks() -> dict[str, np.ndarray]:
 
 
 _MASKS = _cell_masks()
+_ONES3 = np.ones((1, 3), np.float32)
+_MIDDLE_N = len(_MASKS["middle"])
+_MIDDLE_ROW = np.zeros((1, CELL * CELL), np.float32)
+_MIDDLE_ROW[0, _MASKS["middle"]] = 1
 
 
-def _sharpness(top: np.ndarray, horizontal: bool = False) -> float:
+def _middle_mean(cells: np.ndarray) -> np.ndarray:
+    """cells[:, _MASKS["middle"]].mean(axis=1) of float32 cells of whole grey levels: every partial sum
+    is a whole number below 2**24, so a matrix product adds them exactly, and the division is numpy's
+    own (by the count as an integer, into float32)."""
+    total = np.matmul(_MIDDLE_ROW, cells).reshape(len(cells), 3)
+    return np.true_divide(total, np.intp(_MIDDLE_N), out=total, casting="unsafe")
+_PLANE_AT = (np.arange(36)[:, None] * CELL * CELL + _PIX[None, :]) * 3  # blue value of each binned pixel in cells
+
+
+def _darkest(top: np.ndarray) -> np.ndarray:
+    """The darkest channel of each pixel of a BGR uint8 image."""
+    b, g, r = cv2.split(top)
+    return cv2.min(cv2.min(b, g), r)
+
+
+def _sharpness(top: np.ndarray, horizontal: bool = False, darkest: np.ndarray | None = None) -> float:
     """How sharp this frame shows the board: the steepest step across its pale vertical grid lines
     (between the horizontal ones; or across the horizontal ones, as on the transposed board) over the
     lines' height. A blurred frame spreads a button's thin ring out, so the ring rule asks less of a
-    blurred board's rings."""
+    blurred board's rings. ``darkest`` (_darkest(top)) may be given: it is the same for both directions."""
     half, inner = CELL // 4, slice(CELL // 5, CELL - CELL // 5)
+    if darkest is None:
+        darkest = _darkest(top)
     # the strips 2*half wide about the five inner lines, between the lines across them
-    if horizontal:  # (5 lines, 2*half, 6 columns of cells, pixels along, 3)
-        strips = top[CELL - half:6 * CELL - half].reshape(5, CELL, 6, CELL, 3)[:, :2 * half, :, inner]
-        across = 1
-    else:  # (6 rows of cells, pixels along, 5 lines, 2*half, 3)
-        strips = top[:, CELL - half:6 * CELL - half].reshape(6, CELL, 5, CELL, 3)[:, inner, :, :2 * half]
-        across = 3
-    darkest = np.minimum(np.minimum(strips[..., 0], strips[..., 1]), strips[..., 2])
+    if horizontal:  # (5 lines, 2*half, 6 columns of cells, pixels along)
+        strips = darkest[CELL - half:6 * CELL - half].reshape(5, CELL, 6, CELL)[:, :2 * half, :, inner]
+        others = (0, 2, 3)
+    else:  # (6 rows of cells, pixels along, 5 lines, 2*half)
+        strips = darkest[:, CELL - half:6 * CELL - half].reshape(6, CELL, 5, CELL)[:, inner, :, :2 * half]
+        others = (0, 1, 2)
     # the mean across the lines of whole grey levels (an exact sum, as np.mean's)
-    others = tuple(a for a in range(4) if a != across)
-    prof = darkest.sum(axis=others, dtype=np.int64) / (darkest.size // (2 * half))
-    return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
+    prof = strips.sum(axis=others, dtype=np.int64) / (strips.size // (2 * half))
+    # twenty doubles: Python's float arithmetic is numpy's float64 arithmetic, without its per-call cost
+    p = prof.tolist()
+    return max(abs(b - a) for a, b in zip(p[:-1], p[1:], strict=True)) / max(max(p) - min(p), 1.0)
 
 
 def _blur_gain(sharp: float) -> float:
@@ -437,6 +472,26 @@ def _noise(plane: np.ndarray) -> float:
     return float(median(np.abs(lap).ravel()))
 
 
+def _noise_top(top: np.ndarray, darkest: np.ndarray) -> float:
+    """_noise of the plane of each cell's own channel (``darkest``, one per cell) of the straightened
+    board (uint8, 6*CELL square), taken straight from it: four times each step (a whole number) in
+    16-bit integers, and the median counted in a histogram. Every step of whole grey levels is a
+    multiple of 1/4 below 256, so the median (the mean of the two middle steps) is exact either way."""
+    flat = top.reshape(-1)
+    at = _NOISE_TOP + darkest.astype(np.intp)[:, None]
+    side = 3 * 6 * CELL  # one row of the board, in values
+    around = (flat.take(at - side).astype(np.int16) + flat.take(at + side) + flat.take(at - 3) + flat.take(at + 3))
+    four = np.abs(4 * flat.take(at).astype(np.int16) - around).ravel()
+    n = four.size
+    below = np.cumsum(np.bincount(four, minlength=4 * 255 + 1))
+    # the value at sorted position k is the first with more than k values at or below it
+    hi = int(np.searchsorted(below, n // 2, side="right"))
+    if n % 2:
+        return hi / 4
+    lo = int(np.searchsorted(below, n // 2 - 1, side="right"))
+    return (lo + hi) / 8
+
+
 def _noise_points() -> np.ndarray:
     """The inner pixels of a cell (flat index) that every 4th pixel of the cells' inner (CELL-2)^2 blocks,
     counted cell after cell, hits: the same in every cell, as (CELL-2)^2 is a multiple of 4."""
@@ -446,6 +501,35 @@ def _noise_points() -> np.ndarray:
 
 
 _NOISE_AT = _noise_points()
+# where the straightened board (a 6*CELL square of BGR values, flattened) holds each cell's pixels
+_CELL_AT = np.array([r * CELL * 6 * CELL + c * CELL for r in range(6) for c in range(6)])
+
+
+def _board_px(in_cell: np.ndarray) -> np.ndarray:
+    """The pixel (flat index in the 6*CELL square board) of each flat pixel index of a cell: (36, ...)."""
+    in_cell = np.asarray(in_cell)
+    return _CELL_AT.reshape((36,) + (1,) * in_cell.ndim) + in_cell // CELL * 6 * CELL + in_cell % CELL
+
+
+_NOISE_TOP = _board_px(_NOISE_AT) * 3  # (36, noise points), blue value of each
+# each corner's values of each cell, channels apart: (36, 4, 3, pixels), each group's values in turn
+_CORNER_TOP = _board_px(_MASKS["corners"])[:, :, None, :] * 3 + np.arange(3)[:, None]
+_CORNER_N = _CORNER_TOP.shape[3]
+# a sort key of each value: its group (cell, corner, channel) above its value, so that one sort of all
+# of them puts each group's values in order, group after group
+_CORNER_KEY = (np.arange(36 * 4 * 3, dtype=np.int32) * 256).reshape(36, 4, 3, 1)
+
+
+def _corner_medians(top: np.ndarray) -> np.ndarray:
+    """median(cells[:, _MASKS["corners"]], axis=2) of the cells as float32: each corner's median value
+    per channel, (36, 4, 3). A corner holds an odd number of pixels, so its median is its middle value,
+    a whole grey level: all groups are ordered in one sort of their keys instead of a partition each."""
+    if _CORNER_N % 2 == 0:  # a median of two middle values: numpy's own
+        cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
+        return median(cells[:, _MASKS["corners"]].astype(np.float32), axis=2)
+    keys = (_CORNER_KEY + top.reshape(-1).take(_CORNER_TOP)).ravel()
+    keys.sort()
+    return (keys[_CORNER_N // 2::_CORNER_N] & 255).astype(np.float32).reshape(36, 4, 3)
 
 
 def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
@@ -454,15 +538,18 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     m = _MASKS
     cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
     cells = cells.astype(np.float32)
-    lum = (cells[..., 0] + cells[..., 1] + cells[..., 2]) / 3
+    # (b + g + r) / 3: the sum of whole grey levels is exact however it is added
+    lum = cv2.transform(cells, _ONES3).reshape(36, CELL * CELL) / 3
     # the four corners (a piece in the middle never covers them), each on its own
-    corner = median(cells[:, m["corners"]], axis=2)  # (36, 4, 3)
-    ring = median(corner, axis=1)  # (36, 3)
+    corner = _corner_medians(top)  # (36, 4, 3)
+    ring = board_grid.small_median(corner, axis=1)  # (36, 3)
     # glare adds white light, which washes a colour out: the most saturated corner is the one glare
     # touched least, so the printed colour is read there
-    sat = (corner.max(axis=2) - corner.min(axis=2)) / (corner.max(axis=2) + EPS)
+    c0, c1, c2 = corner[..., 0], corner[..., 1], corner[..., 2]  # channel by channel: an axis of three
+    brightest = np.maximum(np.maximum(c0, c1), c2)
+    sat = (brightest - np.minimum(np.minimum(c0, c1), c2)) / (brightest + EPS)
     colour = corner[np.arange(36), sat.argmax(axis=1)]
-    mid = cells[:, m["middle"]].mean(axis=1)
+    mid = _middle_mean(cells)
     ring_l = ring.mean(axis=1) + EPS
     ring_ch = _chroma(ring)  # (36, 2)
     circ = cells[:, m["circle"]] + EPS
@@ -478,18 +565,20 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
-    plane = cells[np.arange(36), :, darkest]
+    # that channel's values at the binned pixels, taken from the cells at once
+    plane_px = cells.reshape(-1).take(_PLANE_AT + darkest[:, None])
     # each plane on its own: one pass over both costs about as much and holds twice the memory
-    prof, prof_lum = _radial_profiles(plane), _radial_profiles(lum)
-    ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise(plane) - NOISE_FREE, 0.0)
+    prof, prof_lum = _bin_means(plane_px), _bin_means(lum[:, _PIX])
+    ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise_top(top, darkest) - NOISE_FREE, 0.0)
     valley = _edge_valley(prof_lum)
-    sharp = _sharpness(top)
+    dark_px = _darkest(top)
+    sharp = _sharpness(top, darkest=dark_px)
     # a shaken camera blurs one way: the ring is spread as much as the lines across and along it
     # together (their geometric mean), not as much as either alone
-    ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top, horizontal=True))))
+    ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top, horizontal=True, darkest=dark_px))))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
-    board_l = float(median(ring_l))
+    board_l = float(board_grid.small_median(ring_l))
     return {"ring": ring, "colour": colour, "mid": mid, "dark": dark, "rim": rim_l,
             "spread": srt[:, 16] - srt[:, 4],  # 80th minus 20th percentile of 20 sectors
             "five": five, "mid_shift": _norm2(*(_chroma(mid) - ring_ch).T),
@@ -511,7 +600,8 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
     # the pixels of the inner lines (two wide), vertical then horizontal: their order does not matter
     lines = np.concatenate([top[:, _LINE_PX].reshape(-1, 3), top[_LINE_PX].reshape(-1, 3)])
-    lum = lines.sum(axis=1, dtype=np.int32)
+    # each pixel's b + g + r (a sum over an axis of three costs several times three additions)
+    lum = lines[:, 0].astype(np.int32) + lines[:, 1] + lines[:, 2]
     k = int(0.6 * len(lum))
     white = median(np.ascontiguousarray(lines[lum >= np.partition(lum, k)[k]].T), axis=1).astype(np.float32)
     gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
@@ -551,14 +641,25 @@ def _cast_shift(chroma: np.ndarray, means: np.ndarray) -> np.ndarray:
         grid = ((chroma[None, :, None, :] - CAST_GRID - means[None, None]) ** 2).sum(-1)
         cost = np.minimum(grid.min(axis=2), CAST_CAP).sum(axis=1) + _CAST_GRID_COST
         shift = CAST_GRID[int(cost.argmin()), 0, 0]
+    last = None
     for _ in range(3):  # refine: the mean step of the cells near a taught colour
         d2 = _sq2(chroma[:, None, :] - shift - means[None])
         near = d2.min(axis=1) < CAST_CAP
         if not near.any():
             break
-        shift = (chroma[near] - means[d2[near].argmin(axis=1)]).mean(axis=0)
+        # the same cells at their same nearest colours give the same step again: nothing changes
+        nearest = d2[near].argmin(axis=1)
+        if last is not None and np.array_equal(near, last[0]) and np.array_equal(nearest, last[1]):
+            break
+        last = (near, nearest)
+        shift = (chroma[near] - means[nearest]).mean(axis=0)
     size = float(np.linalg.norm(shift))
     return (shift * max(0.0, 1.0 - CAST_MIN / max(size, 1e-6))).astype(np.float32)
+
+
+_SPLIT_INPUTS = [(k, on_yellow) for k in ("to_star", "mid_shift", "spread", "five", "dark", "valley")
+                 for on_yellow in (True, False)
+                 if k + ("_y" if on_yellow else "_n") in STAR_RULE[0] or k + ("_y" if on_yellow else "_n") in BUTTON_RULE[0]]
 
 
 def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
@@ -577,9 +678,10 @@ def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
     x = dict(feats)
     x["to_star"] = _norm2(*(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None]).T)
     x["yel"] = yellow
-    for k in ("to_star", "mid_shift", "spread", "five", "dark", "valley"):
-        x[k + "_y"] = x[k] * yellow
-        x[k + "_n"] = x[k] * (1 - yellow)
+    # the measurements that count on yellow (or on other) cells only: those the two rules weigh
+    other = 1 - yellow
+    for k, on_yellow in _SPLIT_INPUTS:
+        x[k + ("_y" if on_yellow else "_n")] = x[k] * (yellow if on_yellow else other)
     return names, best, colour_conf, x
 
 

@@ -16,24 +16,56 @@ LIGHT_TOL = 1.15  # channels within this gain of the brightest one are left as t
 LIGHT_MAX = 6.0  # the most a channel is lifted
 
 
-_P_IDX, _K_IDX, _C_IDX = np.indices((2, 5, 6))  # (plane, line, cell) index arrays of the (2, 5, 6) line offsets
+def small_median(a: np.ndarray, axis: int = 0) -> np.ndarray:
+    """vision.common.median(a, axis) of a short axis from one sort: the middle value, or the mean of the
+    two middle values in a's own type (float64 for integers; NaNs sort last, as in the partitions
+    median() takes). Sorting a few values costs less than median()'s partition and maximum."""
+    if a.dtype.kind in "iu":
+        a = a.astype(np.float64)
+    srt = np.sort(a, axis=axis)
+    n = a.shape[axis]
+    k = n // 2
+    if n % 2 or n == 0:
+        return np.take(srt, k, axis=axis) if n else median(a, axis=axis)
+    return (np.take(srt, k - 1, axis=axis) + np.take(srt, k, axis=axis)) / 2
+
+
+def _band_points(img_width: int, span: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where _line_positions reads the small warp (flat index into an image ``img_width`` wide): for
+    the rows about the horizontal lines and the columns about the vertical ones, the 0.2-0.8 middle of
+    each cell, as (2, 5, 2 * span + 1, 6, pixels); and the flat index (into the (2, 5, 2 * span + 1, 6)
+    band means) of each line's first offset in each cell, and the lowest and highest inner offset."""
+    rows = np.round((np.arange(1, 6)[:, None] + MARGIN) * S).astype(int) + np.arange(-span, span + 1)[None, :]
+    m = int(MARGIN * S)
+    lo, hi = int(0.2 * S), int(0.8 * S)
+    along = m + S * np.arange(6)[:, None] + np.arange(lo, hi)  # (6 cells, pixels)
+    horizontal = rows[:, :, None, None] * img_width + along  # img[rows][..., along]
+    vertical = along * img_width + rows[:, :, None, None]  # img[:, rows].T[..., along]
+    n = rows.shape[1]
+    first = (np.arange(10)[:, None] * n * 6 + np.arange(6)).reshape(2, 5, 6)  # band[p, k, 0, c]
+    return np.stack((horizontal, vertical)), first, np.arange(n)
+
+
+_BAND_AT: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}  # by (image width, span)
 
 
 def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
     """Where the five inner horizontal lines cross each column of cells (axis 0) and the vertical
     lines each row (axis 1): (2, 5, 6) offsets in cells from where the current homography puts them,
-    and how much each line stands out above its surroundings. Both directions are measured at once,
-    on the image and its transpose stacked."""
+    and how much each line stands out above its surroundings. Both directions are measured at once:
+    the pixels about both are read in one gather (the same values, in the same layout, as the rows of
+    the image and of its transpose stacked)."""
     span = int(round(reach * S))
-    rows = np.round((np.arange(1, 6)[:, None] + MARGIN) * S).astype(int) + np.arange(-span, span + 1)[None, :]
-    m = int(MARGIN * S)
-    lo, hi = int(0.2 * S), int(0.8 * S)
-    # the rows about the horizontal lines, and the columns about the vertical ones (as rows of img.T)
-    near = np.stack((img[rows], img[:, rows].transpose(1, 2, 0)))
-    band = near[..., m:m + 6 * S].reshape(2, 5, rows.shape[1], 6, S)[..., lo:hi].mean(axis=4)
+    key = (img.shape[1], span)
+    if key not in _BAND_AT:
+        _BAND_AT[key] = _band_points(*key)
+    at, first, offsets = _BAND_AT[key]
+    band = np.ascontiguousarray(img).reshape(-1).take(at).mean(axis=4)  # (2, 5, 2 * span + 1, 6)
+    n = 2 * span + 1
     i = band.argmax(axis=2)  # (2, 5, 6)
-    inner = np.clip(i, 1, band.shape[2] - 2)
-    p0, p1, p2 = (band[_P_IDX, _K_IDX, inner + d, _C_IDX] for d in (-1, 0, 1))
+    inner = offsets.clip(1, n - 2).take(i)  # np.clip(i, 1, n - 2)
+    # the band means at the inner offset and either side of it
+    p0, p1, p2 = band.reshape(-1).take(first + inner * 6 + _SIDES)
     den = p0 - 2 * p1 + p2
     sub = np.where((den < 0) & (i == inner), np.clip(0.5 * (p0 - p2) / np.where(den < 0, den, -1), -0.5, 0.5), 0)
     off = (i - span + sub) / S
@@ -41,13 +73,26 @@ def _line_positions(img: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarr
     return np.float32(off), np.float32(strength)
 
 
+_SIDES = np.array([-6, 0, 6]).reshape(3, 1, 1, 1)  # one offset before, at and after (flat, in the band means)
+
+
 def _fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Weighted straight-line fits y = a x + b, one per row of (n, 6) arrays."""
+    """Weighted straight-line fits y = a x + b, one per row of (n, 6) arrays. x and y are handled
+    together: each sum is its row's own (the same sums as one array each), and the weights are 0 or 1
+    here, so w * (dx * dy) is (w * dx) * dy, zeros' signs included."""
     sw = w.sum(axis=1)
-    mx, my = (w * x).sum(axis=1) / sw, (w * y).sum(axis=1) / sw
-    a = (w * (x - mx[:, None]) * (y - my[:, None])).sum(axis=1) / np.maximum(
-        (w * (x - mx[:, None]) ** 2).sum(axis=1), 1e-6)
-    return a, my - a * mx
+    if not x.dtype == y.dtype == w.dtype:  # each coordinate in its own type, as the plain fit
+        mx, my = (w * x).sum(axis=1) / sw, (w * y).sum(axis=1) / sw
+        a = (w * (x - mx[:, None]) * (y - my[:, None])).sum(axis=1) / np.maximum(
+            (w * (x - mx[:, None]) ** 2).sum(axis=1), 1e-6)
+        return a, my - a * mx
+    xy = np.empty((2, *y.shape), y.dtype)
+    xy[0], xy[1] = x, y
+    mean = (w * xy).sum(axis=2) / sw  # (2, n): mx, my
+    d = xy - mean[:, :, None]
+    sums = (w * (d[0] * d)).sum(axis=2)  # w dx dx, w dx dy
+    a = sums[1] / np.maximum(sums[0], 1e-6)
+    return a, mean[1] - a * mean[0]
 
 
 _ALONG = np.broadcast_to(np.arange(6, dtype=np.float32) + 0.5, (10, 6))  # the cells' middles along each line
@@ -59,19 +104,23 @@ def _fit_lines(off: np.ndarray, strength: np.ndarray) -> np.ndarray | None:
     outliers dropped; None when too few crossings stand out."""
     along = _ALONG
     pos = (off + _LINE_AT).reshape(10, 6)
-    keep = (strength > 0.25 * max(float(median(strength.ravel())), 1e-3)).reshape(10, 6).astype(np.float32)
-    if keep.sum(axis=1).min() < 3:
+    keep = (strength > 0.25 * max(float(small_median(strength.ravel())), 1e-3)).reshape(10, 6).astype(np.float32)
+    count = keep.sum(axis=1)
+    if count.min() < 3:
         return None
     a, b = _fit(along, pos, keep)
     res = np.abs(pos - (a[:, None] * along + b[:, None]))
     # median residual of the kept crossings of each line
     srt = np.sort(np.where(keep > 0, res, np.inf), axis=1)
-    med = srt[np.arange(10), (keep.sum(axis=1).astype(int) - 1) // 2]
+    med = srt.reshape(-1).take(_ROW_STARTS + (count.astype(int) - 1) // 2)
     tol = np.maximum(0.06, 2.5 * med)
     keep2 = keep * (res < tol[:, None])
     keep = np.where(keep2.sum(axis=1, keepdims=True) >= 3, keep2, keep)
     a, b = _fit(along, pos, keep)
     return np.stack([a, b], axis=1).reshape(2, 5, 2)
+
+
+_ROW_STARTS = np.arange(10) * 6  # where each line's crossings start (flat)
 
 
 def _trimmed_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
@@ -94,12 +143,14 @@ _CROSSINGS = np.float32([(j, k) for j in range(1, 6) for k in range(1, 6)])  # i
 
 
 def _top_values(pixels: np.ndarray, k: int) -> np.ndarray:
-    """Each channel's k-th brightest value of an (h, w, 3) uint8 image: np.partition(pixels.reshape(-1, 3),
-    -k, axis=0)[-k], counted in histograms (a partition down the columns of a tall array costs several
-    times more)."""
+    """Each of the first three channels' k-th brightest value of an (h, w, c >= 3) uint8 image:
+    np.partition(pixels[..., :3].reshape(-1, 3), -k, axis=0)[-k], counted in histograms (a partition down
+    the columns of a tall array costs several times more). The image may stride over its rows (not
+    over its pixels: OpenCV takes each row's values as they lie, else they are copied first)."""
     if pixels.dtype != np.uint8 or not 0 < k <= pixels.shape[0] * pixels.shape[1]:
-        return np.partition(pixels.reshape(-1, 3), -k, axis=0)[-k]
-    pixels = np.ascontiguousarray(pixels)
+        return np.partition(pixels[..., :3].reshape(-1, 3), -k, axis=0)[-k]
+    if pixels.strides[2] != 1 or pixels.strides[1] != pixels.shape[2]:
+        pixels = np.ascontiguousarray(pixels)
     hist = np.stack([cv2.calcHist([pixels], [c], None, [256], [0, 256]).ravel() for c in range(3)])
     # from the top down: the first level at which k values are that bright or brighter
     reach = np.cumsum(hist[:, ::-1], axis=1) >= k
@@ -110,7 +161,14 @@ def light_gains(frame: np.ndarray) -> np.ndarray:
     """Per-channel (BGR) gains that make the frame's brightest things neutral: its pale lines (and any
     glare, which has the lamp's own colour) are white, so under a warm lamp the blue channel is lifted
     until they are bright in every channel again. 1 for a channel already within LIGHT_TOL."""
-    top = _top_values(frame[::8, ::8], LIGHT_TOP).astype(np.float32)
+    h, w = frame.shape[:2]
+    if frame.flags.c_contiguous and w % 8 == 0:
+        # every 8th pixel of every 8th row without a copy: each row as w / 8 pixels of 24 channels, of
+        # which the first three are the pixel's own
+        every8 = frame.reshape(h, w // 8, 24)[::8]
+    else:
+        every8 = frame[::8, ::8]
+    top = _top_values(every8, LIGHT_TOP).astype(np.float32)
     gains = np.clip(top.max() / np.maximum(top, 1.0), 1.0, LIGHT_MAX)
     return np.where(gains > LIGHT_TOL, gains, 1.0).astype(np.float32)
 
@@ -133,7 +191,7 @@ def refine_moved(frame: np.ndarray, hom: np.ndarray, passes: tuple[float, ...] =
     n = int(round((6 + 2 * MARGIN) * S))
     corners = _GRID_CORNERS
     to_grid = _TO_SMALL
-    balance = None if gains is None else np.diag(gains)
+    balance = None if gains is None or _all_one(gains) else np.diag(gains)  # gains of 1 change nothing
     moved = 0.0
     for reach in passes:
         small = cv2.warpPerspective(frame, hom @ to_grid, (n, n), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
@@ -187,6 +245,11 @@ _POINTS_XY = _POINTS.T.astype(np.float64)  # x and y of the sample points, as gr
 _EPS32 = np.finfo(np.float32).eps
 
 
+def _all_one(gains: np.ndarray) -> bool:
+    """Whether every channel's gain is exactly 1 (light_gains leaves a channel within LIGHT_TOL at 1)."""
+    return bool((gains == 1).all())
+
+
 def grid_score(frame: np.ndarray, hom: np.ndarray, gains: np.ndarray | None = None) -> float:
     """How well a homography lays the grid on the board: pale lines where the lines should be (their
     darkest channel), darker printed colour beside them and the dark border outside on all four sides
@@ -211,11 +274,13 @@ def grid_scores(frame: np.ndarray, homs: list[np.ndarray], gains: np.ndarray | N
     pxy = np.where(finite[:, None, None], pxy, 0)
     xs = np.clip(pxy[:, 0].astype(np.int32), 0, w - 1)
     ys = np.clip(pxy[:, 1].astype(np.int32), 0, h - 1)
-    if frame.flags.c_contiguous:  # one flat index is a faster gather than two
-        pix = frame.reshape(-1, frame.shape[2])[ys * w + xs]  # (k, points, 3)
+    if frame.flags.c_contiguous:  # one flat index is a faster gather than two; ``take`` of whole
+        # pixels costs a third of indexing them
+        pix = frame.reshape(-1, frame.shape[2]).take(ys * w + xs, axis=0)  # (k, points, 3)
     else:
         pix = frame[ys, xs]
-    if gains is not None:
+    if gains is not None and not _all_one(gains):  # gains of 1 change no value: the channels' least and
+        # greatest below are the same whole grey levels either way
         pix = np.minimum(pix * gains, 255.0)
     n_in = _N_LINE + _N_CORNER
     # the darkest and the brightest channel (three channels compared in turn: a reduction over an axis
