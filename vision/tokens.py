@@ -1522,6 +1522,13 @@ def _empty(frame: Any) -> Observation:
     return Observation("tokens", [], int(w), int(h))
 
 
+def _looks_flat(white: np.ndarray, grey: np.ndarray) -> bool:
+    """Whether the grey patch against this white reading shows a picture flatter than printed in
+    every channel (a tone curve lifts every channel), but not so flat that the two are lit unlike."""
+    flatness = matmod.flatness(white, grey)
+    return bool(MAT_FLAT < flatness.min() and flatness.max() < MAT_FLAT_MAX)
+
+
 def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
     """Shared by read and teach: butts with their raw features, positions and boxes."""
     cv2.setRNGSeed(1)  # k-means seeding: the same frame always gives the same answer
@@ -1562,9 +1569,11 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
             # keeps its colour (a pink butt clipped at 255 in two channels reads white)
             white = matmod.unclipped_white(mat.white, mat.grey)
             # a flat picture (the grey patch seen lighter against the white than printed) is given its
-            # printed contrast back
-            flatness = matmod.flatness(white, mat.grey)
-            flat = MAT_FLAT < flatness.min() and flatness.max() < MAT_FLAT_MAX  # a tone curve lifts every channel
+            # printed contrast back; a tone curve lifts the grey against every white of the mat alike,
+            # uneven light (a fall-off, a shadow or glare between the two patches) only against the
+            # white patch: the grey must look flat against the paper right beside it too
+            flat = _looks_flat(white, mat.grey) and (
+                mat.grey_paper is None or _looks_flat(matmod.unclipped_white(mat.grey_paper, mat.grey), mat.grey))
             luts = matmod.correction_luts(white, mat.grey, clip=False, top_gain=MAT_TOP_GAIN,
                                           grey_share=matmod.GREY_SHARE if flat else None)
     else:
