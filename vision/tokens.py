@@ -822,13 +822,15 @@ def _spread(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
 
 def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int, np.ndarray], blobs: list[int],
                 stats: np.ndarray, half: float, added: dict[int, np.ndarray], small: np.ndarray,
-                bg: np.ndarray, under: np.ndarray, free: np.ndarray | None = None) -> None:
+                bg: np.ndarray, under: np.ndarray, free: tuple[np.ndarray, np.ndarray] | None = None) -> None:
     """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
     every channel) either over a region broader than a butt (what a morphological opening with a
     disc wider than a butt keeps), or in a spot whose middle lies farther from any steep edge than
     a butt's middle can (a butt's outline is sharp, glare fades out), or in a round spot (no butt is
     round). Butts standing out of the glare stay, and so do butts under it whose colour leaves the
-    glare's (marked in ``under``; the glare is taken off their pixels in ``small``)."""
+    glare's (marked in ``under``; the glare is taken off their pixels in ``small``). ``free``: the
+    blobs' mask before shadows were taken out and the search area, whose table pixels (with the mat)
+    tell how the glare fades beside a butt under it."""
     size = int(round(GLARE_DISC * 2 * half)) | 1
     if size < 5:
         return
@@ -893,8 +895,9 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
                 glare |= slab == j
         if np.count_nonzero(glare):
             beside = sub & ~glare & (cv2.dilate(glare.astype(np.uint8), around) > 0)
-            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside,
-                                None if free is None else free[y:y + bh, x:x + bw])
+            table = None if free is None else \
+                (free[0][y:y + bh, x:x + bw] == 0) & (free[1][y:y + bh, x:x + bw] > 0)
+            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside, table)
             glare &= ~keep
             under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
@@ -1167,8 +1170,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     added: dict[int, np.ndarray] = {}
     under = np.zeros(mask.shape, bool)  # butts found under glare
     subs: dict[int, np.ndarray] = {}  # each blob's label in its box
-    # the mat's table under the threshold (before shadows and glare are taken out): where a glare fades
-    free = (mask == 0) & (search > 0) if one_colour else None
+    # the mat's table under the threshold (the mask before shadows and glare are taken out, and the
+    # search area): where a glare fades
+    free = (mask.copy(), search) if one_colour else None
     halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs)
     if halves:
         _drop_glare(d8, thr, mask, subs, blobs, stats, statistics.median(halves), added, small, bg, under, free)
