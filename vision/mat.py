@@ -40,6 +40,9 @@ ZONES: tuple[tuple[float, float, float, float], ...] = tuple(
     for i in range(3))
 WHITE_PATCH = (42.0, 177.0, 102.0, 203.0)  # x0, y0, x1, y1
 GREY_PATCH = (110.0, 177.0, 170.0, 203.0)
+# the bare white paper left and right of the grey patch, level with it (between the two patches, and
+# between the grey patch and the bottom marker): it tells the light falling on the grey patch itself
+GREY_PAPER = ((104.0, 179.0, 108.0, 201.0), (173.0, 179.0, 183.0, 201.0))
 ZONE_FILL_BGR = (52, 46, 138)  # a deep brick red: far (in Lab) from all eight butt colours
 GREY_BGR = (128, 128, 128)
 PAPER_SIZES_MM = {"A4": (297.0, 210.0), "A3": (420.0, 297.0)}
@@ -57,6 +60,7 @@ class Mat:
     zone_fill: np.ndarray  # BGR reading of the zone fill next to the patches
     markers: int  # how many markers were seen
     scale: float  # frame pixels per mat unit (mean)
+    grey_paper: np.ndarray | None = None  # BGR reading of the white paper beside the grey patch (mean of both sides)
 
     def to_frame(self, points: np.ndarray) -> np.ndarray:
         """Map (N, 2) mat-unit points into frame pixels."""
@@ -291,11 +295,12 @@ def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:
     inv = np.linalg.inv(hom)
     zones = [cv2.perspectiveTransform(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2),
                                       inv).reshape(4, 2) for x0, y0, x1, y1 in ZONES]
-    white, grey, fill = _patch_readings(
-        frame, inv, [WHITE_PATCH, GREY_PATCH, (MARGIN + 4, ZONE_BOTTOM - 12, MAT_W - MARGIN - 4, ZONE_BOTTOM - 3)])
+    white, grey, fill, left, right = _patch_readings(
+        frame, inv, [WHITE_PATCH, GREY_PATCH, (MARGIN + 4, ZONE_BOTTOM - 12, MAT_W - MARGIN - 4, ZONE_BOTTOM - 3),
+                     *GREY_PAPER])
     corners_frame = cv2.perspectiveTransform(np.float32([[0, 0], [MAT_W, 0]]).reshape(-1, 1, 2), inv)
     scale = float(np.linalg.norm(corners_frame[1] - corners_frame[0]) / MAT_W)
-    return Mat(hom, zones, white, grey, fill, len(seen), scale)
+    return Mat(hom, zones, white, grey, fill, len(seen), scale, (left + right) / 2)
 
 
 # ---------------------------------------------------------------- colour correction

@@ -768,7 +768,7 @@ GLARE_KEEP_MIN = 0.12  # ...and by this share of the glare's own strength there 
 
 
 def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: float,
-                 beside: np.ndarray | None = None) -> np.ndarray:
+                 beside: np.ndarray | None = None, free: np.ndarray | None = None) -> np.ndarray:
     """The pixels of ``glare`` (a window's boolean mask) where a butt lies under the glare; the glare
     is taken off those pixels of ``img`` (in place) so the butt's colour can be read. Glare adds
     light of one colour (the lamp's): measured from the glare itself as the median direction of the
@@ -797,9 +797,17 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     if not big.any():
         return np.zeros_like(glare)
     keep = big[lab]  # the same as np.isin, by lookup
-    # take the glare off the butt: its strength there is spread in from the glare around it
-    lit = (glare & ~keep).astype(np.float32)
+    # take the glare off the butt: its strength there is spread in from what lies within a butt's
+    # width around the butt, the glare and (``free``) the table where the glare fades under the
+    # threshold: a butt on the glare's flank is not given the strength of the glare's middle, which
+    # lies on one side of it only (it read too dark: black)
     sigma = max(1.0, 2 * half)
+    if free is None:
+        lit = (glare & ~keep).astype(np.float32)
+    else:
+        reach = int(round(2 * half)) * 2 + 1
+        ring = cv2.dilate(keep.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
+        lit = (ring & (glare | free) & ~keep).astype(np.float32)
     spread = cv2.GaussianBlur(np.maximum(along, 0) * lit, (0, 0), sigma) / np.maximum(
         cv2.GaussianBlur(lit, (0, 0), sigma), 1e-3)
     img[keep] = np.clip(img[keep].astype(np.float32) - spread[keep][:, None] * u, 0, 255).astype(np.uint8)
@@ -814,13 +822,15 @@ def _spread(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
 
 def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int, np.ndarray], blobs: list[int],
                 stats: np.ndarray, half: float, added: dict[int, np.ndarray], small: np.ndarray,
-                bg: np.ndarray, under: np.ndarray) -> None:
+                bg: np.ndarray, under: np.ndarray, free: tuple[np.ndarray, np.ndarray] | None = None) -> None:
     """Take glare out of the blobs (in place in ``mask``): light added to the table (brighter in
     every channel) either over a region broader than a butt (what a morphological opening with a
     disc wider than a butt keeps), or in a spot whose middle lies farther from any steep edge than
     a butt's middle can (a butt's outline is sharp, glare fades out), or in a round spot (no butt is
     round). Butts standing out of the glare stay, and so do butts under it whose colour leaves the
-    glare's (marked in ``under``; the glare is taken off their pixels in ``small``)."""
+    glare's (marked in ``under``; the glare is taken off their pixels in ``small``). ``free``: the
+    blobs' mask before shadows were taken out and the search area, whose table pixels (with the mat)
+    tell how the glare fades beside a butt under it."""
     size = int(round(GLARE_DISC * 2 * half)) | 1
     if size < 5:
         return
@@ -885,7 +895,9 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
                 glare |= slab == j
         if np.count_nonzero(glare):
             beside = sub & ~glare & (cv2.dilate(glare.astype(np.uint8), around) > 0)
-            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside)
+            table = None if free is None else \
+                (free[0][y:y + bh, x:x + bw] == 0) & (free[1][y:y + bh, x:x + bw] > 0)
+            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside, table)
             glare &= ~keep
             under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
@@ -1130,10 +1142,11 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
-                stop_below: float = 0.0) -> tuple[list[dict[str, Any]], float]:
+                stop_below: float = 0.0, one_colour: bool = False) -> tuple[list[dict[str, Any]], float]:
     """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
     half width (infinite when nothing was found); when that is under ``stop_below`` the butts are
-    not split (the caller reads again at a larger scale) and the list is empty."""
+    not split (the caller reads again at a larger scale) and the list is empty. ``one_colour``: the
+    table is the mat's one-colour zones (its table pixels tell how glare fades beside a butt)."""
     # split first: OpenCV's table lookup of a three-channel image costs more than of its three planes
     planes = list(zip([cv2.LUT(c, _LOG8) for c in cv2.split(small)], [cv2.LUT(c, _LOG8) for c in cv2.split(bg)],
                       strict=True))
@@ -1157,9 +1170,12 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     added: dict[int, np.ndarray] = {}
     under = np.zeros(mask.shape, bool)  # butts found under glare
     subs: dict[int, np.ndarray] = {}  # each blob's label in its box
+    # the mat's table under the threshold (the mask before shadows and glare are taken out, and the
+    # search area): where a glare fades
+    free = (mask.copy(), search) if one_colour else None
     halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs)
     if halves:
-        _drop_glare(d8, thr, mask, subs, blobs, stats, statistics.median(halves), added, small, bg, under)
+        _drop_glare(d8, thr, mask, subs, blobs, stats, statistics.median(halves), added, small, bg, under, free)
     h, w = mask.shape
     comps = []
     for i in blobs:
@@ -1522,6 +1538,13 @@ def _empty(frame: Any) -> Observation:
     return Observation("tokens", [], int(w), int(h))
 
 
+def _looks_flat(white: np.ndarray, grey: np.ndarray) -> bool:
+    """Whether the grey patch against this white reading shows a picture flatter than printed in
+    every channel (a tone curve lifts every channel), but not so flat that the two are lit unlike."""
+    flatness = matmod.flatness(white, grey)
+    return bool(MAT_FLAT < flatness.min() and flatness.max() < MAT_FLAT_MAX)
+
+
 def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
     """Shared by read and teach: butts with their raw features, positions and boxes."""
     cv2.setRNGSeed(1)  # k-means seeding: the same frame always gives the same answer
@@ -1562,9 +1585,11 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
             # keeps its colour (a pink butt clipped at 255 in two channels reads white)
             white = matmod.unclipped_white(mat.white, mat.grey)
             # a flat picture (the grey patch seen lighter against the white than printed) is given its
-            # printed contrast back
-            flatness = matmod.flatness(white, mat.grey)
-            flat = MAT_FLAT < flatness.min() and flatness.max() < MAT_FLAT_MAX  # a tone curve lifts every channel
+            # printed contrast back; a tone curve lifts the grey against every white of the mat alike,
+            # uneven light (a fall-off, a shadow or glare between the two patches) only against the
+            # white patch: the grey must look flat against the paper right beside it too
+            flat = _looks_flat(white, mat.grey) and (
+                mat.grey_paper is None or _looks_flat(matmod.unclipped_white(mat.grey_paper, mat.grey), mat.grey))
             luts = matmod.correction_luts(white, mat.grey, clip=False, top_gain=MAT_TOP_GAIN,
                                           grey_share=matmod.GREY_SHARE if flat else None)
     else:
@@ -1581,7 +1606,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     # split touching ones (the mat's scale is set by the mat itself); the first pass stops once it
     # knows their width
     stop = BARE_HALF / 1.15 if mat is None and f * 1.15 < 1.0 else 0.0
-    butts, half = _find_butts(small, search, bg, stop)
+    butts, half = _find_butts(small, search, bg, stop, one_colour=mat is not None)
     if half < stop:
         f *= min(BARE_HALF / half, 1.0 / f)
         size = (max(1, int(w * f)), max(1, int(h * f)))
