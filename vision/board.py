@@ -423,6 +423,8 @@ def _middle_mean(cells: np.ndarray) -> np.ndarray:
     own (by the count as an integer, into float32)."""
     total = np.matmul(_MIDDLE_ROW, cells).reshape(len(cells), 3)
     return np.true_divide(total, np.intp(_MIDDLE_N), out=total, casting="unsafe")
+
+
 _PLANE_AT = (np.arange(36)[:, None] * CELL * CELL + _PIX[None, :]) * 3  # blue value of each binned pixel in cells
 
 
