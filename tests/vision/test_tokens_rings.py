@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision import tokens
-from vision.bench_tokens import match
+from tests.vision.tokens_check import assert_read_right
 from vision.render import tokens as render
 
 
@@ -22,10 +21,4 @@ def test_white_butt_seen_by_its_outline_is_found(seed):
     frame, truth = render.scene(seed, with_mat=False)
     whites = [t for t in truth if t["colour"] == "white"]
     assert whites
-    seen = tokens.read(frame).objects
-    pairs = match(truth, seen)
-    for i, j in pairs:
-        assert j is not None, f"{truth[i]['colour']} butt at {truth[i]['box']} missed"
-        assert seen[j]["colour"] == truth[i]["colour"], (truth[i], seen[j])
-        assert seen[j]["group"] == truth[i]["group"], (truth[i], seen[j])
-    assert len(seen) == len(truth)
+    assert_read_right(frame, truth)

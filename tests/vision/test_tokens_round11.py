@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision import tokens
-from vision.bench_tokens import match
+from tests.vision.tokens_check import assert_read_right
 from vision.render import tokens as render
 
 
@@ -24,9 +23,4 @@ from vision.render import tokens as render
 )
 def test_dark_butt_of_the_tables_hue_is_read_once(seed):
     frame, truth = render.scene(seed, with_mat=False)
-    seen = tokens.read(frame).objects
-    for i, j in match(truth, seen):
-        assert j is not None, f"{truth[i]['colour']} butt at {truth[i]['box']} missed"
-        assert seen[j]["colour"] == truth[i]["colour"], (truth[i], seen[j])
-        assert seen[j]["group"] == truth[i]["group"], (truth[i], seen[j])
-    assert len(seen) == len(truth), "extra butts read"
+    assert_read_right(frame, truth)

@@ -16,21 +16,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.vision.tokens_check import assert_read_right
 from vision import mat as matmod
-from vision import tokens
-from vision.bench_tokens import match
 from vision.render import tokens as render
 from vision.render.mat import place_mat
 
 
 def _all_right(seed: int) -> None:
     frame, truth = render.scene(seed, with_mat=True)
-    seen = tokens.read(frame).objects
-    for i, j in match(truth, seen):
-        assert j is not None, f"{truth[i]['colour']} butt at {truth[i]['box']} missed"
-        assert seen[j]["colour"] == truth[i]["colour"], (truth[i], seen[j])
-        assert seen[j]["group"] == truth[i]["group"], (truth[i], seen[j])
-    assert len(seen) == len(truth), "extra butts read"
+    assert_read_right(frame, truth)
 
 
 def test_uneven_light_on_the_patches_is_not_a_flat_picture():
