@@ -801,6 +801,21 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     return start + int(cols[0]) if cols.size else roi.shape[1]
 
 
+def _glyph_parts_array(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
+    """_glyph_parts in numpy array operations (for corners with many blobs)."""
+    x, y, w, h, a = (st[:, k] for k in range(5))
+    inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
+    inside[0] = False
+    if not inside.any():
+        return None
+    big = int(np.argmax(np.where(inside, a, -1)))
+    bx, by, bw, bh = st[big, :4]
+    reach = 0.6 * max(bw, bh)
+    dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
+    dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
+    return inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
+
+
 def _glyph_parts(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
     """Which ink blobs of an index corner (``connectedComponentsWithStats`` stats, row 0 the background)
     make its glyph: the biggest blob not touching the corner's edge (of 6 pixels or more) and the parts
@@ -810,17 +825,7 @@ def _glyph_parts(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
     (noise) are done in numpy, with the same result.
     """
     if len(st) > 64:
-        x, y, w, h, a = (st[:, k] for k in range(5))
-        inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < rw) & (y + h < rh)
-        inside[0] = False
-        if not inside.any():
-            return None
-        big = int(np.argmax(np.where(inside, a, -1)))
-        bx, by, bw, bh = st[big, :4]
-        reach = 0.6 * max(bw, bh)
-        dx = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), 0)
-        dy = np.maximum(np.maximum(by - (y + h), y - (by + bh)), 0)
-        return inside & (a >= 0.06 * a[big]) & (np.maximum(dx, dy) <= reach)
+        return _glyph_parts_array(st, rw, rh)
     rows = st.tolist()
     inside = [
         i > 0 and a >= 6 and x > 0 and y > 0 and x + w < rw and y + h < rh
