@@ -517,6 +517,7 @@ _NOISE_TOP = _board_px(_NOISE_AT) * 3  # (36, noise points), blue value of each
 # each corner's values of each cell, channels apart: (36, 4, 3, pixels), each group's values in turn
 _CORNER_TOP = _board_px(_MASKS["corners"])[:, :, None, :] * 3 + np.arange(3)[:, None]
 _CORNER_N = _CORNER_TOP.shape[3]
+assert _CORNER_N % 2 == 1, "_corner_medians takes each corner's middle value: an odd count"
 # a sort key of each value: its group (cell, corner, channel) above its value, so that one sort of all
 # of them puts each group's values in order, group after group
 _CORNER_KEY = (np.arange(36 * 4 * 3, dtype=np.int32) * 256).reshape(36, 4, 3, 1)
@@ -526,9 +527,6 @@ def _corner_medians(top: np.ndarray) -> np.ndarray:
     """median(cells[:, _MASKS["corners"]], axis=2) of the cells as float32: each corner's median value
     per channel, (36, 4, 3). A corner holds an odd number of pixels, so its median is its middle value,
     a whole grey level: all groups are ordered in one sort of their keys instead of a partition each."""
-    if _CORNER_N % 2 == 0:  # a median of two middle values: numpy's own
-        cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
-        return median(cells[:, _MASKS["corners"]].astype(np.float32), axis=2)
     keys = (_CORNER_KEY + top.reshape(-1).take(_CORNER_TOP)).ravel()
     keys.sort()
     return (keys[_CORNER_N // 2::_CORNER_N] & 255).astype(np.float32).reshape(36, 4, 3)
