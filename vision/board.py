@@ -89,10 +89,27 @@ def _median_u8(img: np.ndarray) -> float:
     return (lo + hi) / 2
 
 
+def _median_every3(img: np.ndarray) -> float:
+    """_median_u8(img[::3, ::3]) of a uint8 image. A C-contiguous image whose width is a multiple of 3 is
+    counted without a copy: every third row as pixels of three values, of which ``calcHist`` counts
+    the first; any other image is copied as before."""
+    h, w = img.shape[:2]
+    if img.ndim != 2 or img.dtype != np.uint8 or not img.flags.c_contiguous or w % 3 or img.size == 0:
+        return _median_u8(img[::3, ::3])
+    n = ((h + 2) // 3) * (w // 3)
+    below = np.cumsum(cv2.calcHist([img[::3].reshape(-1, w // 3, 3)], [0], None, [256], [0, 256]).ravel())
+    # the value at sorted position k is the first level with more than k values at or below it
+    hi = int(np.searchsorted(below, n // 2, side="right"))
+    if n % 2:
+        return float(hi)
+    lo = int(np.searchsorted(below, n // 2 - 1, side="right"))
+    return (lo + hi) / 2
+
+
 def _quads(gray: np.ndarray) -> list[np.ndarray]:
     """Large convex quadrilaterals outlined by edges, largest first."""
     blur = cv2.GaussianBlur(gray, (5, 5), 0)
-    med = _median_u8(blur[::3, ::3])  # every third pixel is plenty for the median
+    med = _median_every3(blur)  # every third pixel is plenty for the median
     edges = cv2.Canny(blur, max(10.0, 0.5 * med), max(30.0, 1.2 * med))
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -778,15 +795,25 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     # each cell's box from its four corners, all cells at once (float32 as the nodes, then to Python)
     corners = np.stack([nodes[:-1, :-1], nodes[:-1, 1:], nodes[1:, :-1], nodes[1:, 1:]])
     lo, hi = corners.min(axis=0), corners.max(axis=0)
-    starts, sizes = lo.reshape(36, 2).tolist(), (hi - lo).reshape(36, 2).tolist()
-    objects = []
-    for i, (colour, content, conf) in enumerate(labels):
-        r, c = divmod(i, 6)
-        (x0, y0), (bw, bh) = starts[i], sizes[i]
-        objects.append({"row": r + 1, "col": c + 1, "colour": colour, "content": content,
-                        "box": [int(x0), int(y0), int(round(bw)), int(round(bh))],
-                        "confidence": round(conf * board_conf, 3)})
-    return Observation("board", objects, w, h)
+    return Observation("board", [{"row": r, "col": c, "colour": colour, "content": content, "box": box,
+                                  "confidence": round(conf * board_conf, 3)}
+                                 for (r, c), (colour, content, conf), box in zip(_ROW_COL, labels, _boxes(lo, hi), strict=True)],
+                       w, h)
+
+
+_ROW_COL = [(r + 1, c + 1) for r in range(6) for c in range(6)]
+
+
+def _boxes(lo: np.ndarray, hi: np.ndarray) -> list[list[int]]:
+    """[int(x0), int(y0), int(round(w)), int(round(h))] of each cell's least and greatest corner (float32,
+    (6, 6, 2)), all at once: the truncation toward zero and the rounding half to even of int() and
+    round() on the same values (as Python floats), when all are finite and within int64 (else the
+    plain loop, which raises or makes large ints as before)."""
+    size = hi - lo
+    if not ((np.abs(lo) < 2.0 ** 62).all() and (np.abs(size) < 2.0 ** 62).all()):
+        return [[int(x0), int(y0), int(round(bw)), int(round(bh))]
+                for (x0, y0), (bw, bh) in zip(lo.reshape(36, 2).tolist(), size.reshape(36, 2).tolist(), strict=True)]
+    return np.concatenate([np.trunc(lo), np.rint(size)], axis=2).reshape(36, 4).astype(np.int64).tolist()
 
 
 def teach(examples: dict[str, list[np.ndarray]]) -> dict:
