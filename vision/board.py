@@ -584,10 +584,12 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
     arrays with one row per cell (row-major)."""
     m = _MASKS
-    cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
-    cells = cells.astype(np.float32)
-    # (b + g + r) / 3: the sum of whole grey levels is exact however it is added
-    lum = cv2.transform(cells, _ONES3).reshape(36, CELL * CELL) / 3
+    # cell after cell, converted while the cells are gathered (one pass, not a copy and a conversion)
+    cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).astype(np.float32, order="C")
+    cells = cells.reshape(36, CELL * CELL, 3)
+    # (b + g + r) / 3: the sum of whole grey levels is exact however it is added (divided in place)
+    lum = cv2.transform(cells, _ONES3).reshape(36, CELL * CELL)
+    np.true_divide(lum, 3, out=lum)
     # the four corners (a piece in the middle never covers them), each on its own
     corner = _corner_medians(top)  # (36, 4, 3)
     ring = board_grid.small_median(corner, axis=1)  # (36, 3)
