@@ -698,27 +698,43 @@ def _sq2(d: np.ndarray) -> np.ndarray:
     return d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1]
 
 
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    """np.array_equal of two arrays, without its conversions."""
+    return a.shape == b.shape and bool((a == b).all())
+
+
+def _mean0(a: np.ndarray) -> np.ndarray:
+    """a.mean(axis=0) of a float array as numpy's mean takes it (its own sum, then divided in place by
+    the count as an integer), without the wrapper's steps."""
+    total = np.add.reduce(a, axis=0)
+    return np.true_divide(total, np.intp(len(a)), out=total, casting="unsafe")
+
+
 def _cast_shift(chroma: np.ndarray, means: np.ndarray) -> np.ndarray:
     """The log-chroma step that the frame's light adds to every cell's printed colour (see CAST_GRID)."""
     shift = np.zeros(2, np.float32)
     d2 = _sq2(chroma[:, None, :] - means[None])
-    if (d2.min(axis=1) < CAST_CAP).mean() < CAST_NEAR:
+    near = d2.min(axis=1) < CAST_CAP
+    wide = np.count_nonzero(near) / near.size < CAST_NEAR  # the share of near cells, as its mean
+    if wide:
         grid = ((chroma[None, :, None, :] - CAST_GRID - means[None, None]) ** 2).sum(-1)
         cost = np.minimum(grid.min(axis=2), CAST_CAP).sum(axis=1) + _CAST_GRID_COST
         shift = CAST_GRID[int(cost.argmin()), 0, 0]
     last = None
-    for _ in range(3):  # refine: the mean step of the cells near a taught colour
-        d2 = _sq2(chroma[:, None, :] - shift - means[None])
-        near = d2.min(axis=1) < CAST_CAP
+    for k in range(3):  # refine: the mean step of the cells near a taught colour
+        if k or wide:  # (with no shift yet, the distances are those above: chroma - 0 is chroma)
+            d2 = _sq2(chroma[:, None, :] - shift - means[None])
+            near = d2.min(axis=1) < CAST_CAP
         if not near.any():
             break
         # the same cells at their same nearest colours give the same step again: nothing changes
         nearest = d2[near].argmin(axis=1)
-        if last is not None and np.array_equal(near, last[0]) and np.array_equal(nearest, last[1]):
+        if last is not None and _same(near, last[0]) and _same(nearest, last[1]):
             break
         last = (near, nearest)
-        shift = (chroma[near] - means[nearest]).mean(axis=0)
-    size = float(np.linalg.norm(shift))
+        shift = _mean0(chroma[near] - means[nearest])
+    flat = shift.ravel()
+    size = float(np.sqrt(flat.dot(flat)))  # np.linalg.norm of a vector: the root of its dot with itself
     return (shift * max(0.0, 1.0 - CAST_MIN / max(size, 1e-6))).astype(np.float32)
 
 
@@ -735,11 +751,12 @@ def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
     means = np.float32([profile["colours"][k] for k in names])
     chroma = _chroma(feats["colour"])
     cast = _cast_shift(chroma, means)
-    d = _norm2(*np.moveaxis((chroma - cast)[:, None, :] - means[None], 2, 0))  # (36, K)
+    diff = (chroma - cast)[:, None, :] - means[None]
+    d = _norm2(diff[..., 0], diff[..., 1])  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
-    yellow = np.float32([names[int(k)] == "Y" for k in best])
+    yellow = (best == names.index("Y")).astype(np.float32) if "Y" in names else np.zeros(len(best), np.float32)
     x = dict(feats)
     x["to_star"] = _norm2(*(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None]).T)
     x["yel"] = yellow
