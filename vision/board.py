@@ -89,10 +89,27 @@ def _median_u8(img: np.ndarray) -> float:
     return (lo + hi) / 2
 
 
+def _median_every3(img: np.ndarray) -> float:
+    """_median_u8(img[::3, ::3]) of a uint8 image. A C-contiguous image whose width is a multiple of 3 is
+    counted without a copy: every third row as pixels of three values, of which ``calcHist`` counts
+    the first; any other image is copied as before."""
+    h, w = img.shape[:2]
+    if img.ndim != 2 or img.dtype != np.uint8 or not img.flags.c_contiguous or w % 3 or img.size == 0:
+        return _median_u8(img[::3, ::3])
+    n = ((h + 2) // 3) * (w // 3)
+    below = np.cumsum(cv2.calcHist([img[::3].reshape(-1, w // 3, 3)], [0], None, [256], [0, 256]).ravel())
+    # the value at sorted position k is the first level with more than k values at or below it
+    hi = int(np.searchsorted(below, n // 2, side="right"))
+    if n % 2:
+        return float(hi)
+    lo = int(np.searchsorted(below, n // 2 - 1, side="right"))
+    return (lo + hi) / 2
+
+
 def _quads(gray: np.ndarray) -> list[np.ndarray]:
     """Large convex quadrilaterals outlined by edges, largest first."""
     blur = cv2.GaussianBlur(gray, (5, 5), 0)
-    med = _median_u8(blur[::3, ::3])  # every third pixel is plenty for the median
+    med = _median_every3(blur)  # every third pixel is plenty for the median
     edges = cv2.Canny(blur, max(10.0, 0.5 * med), max(30.0, 1.2 * med))
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
@@ -387,8 +404,10 @@ def _percentile33(a: np.ndarray) -> np.ndarray:
     if a.shape[1] != SECTORS or np.isnan(a).any():  # numpy's own NaN handling
         return np.percentile(a, 33, axis=1)
     k, t = _P33
-    two = np.partition(a, (k, k + 1), axis=1)
-    lo, hi = two[:, k], two[:, k + 1]
+    # one partition: the next order statistic is the least of those right of k (a partition at two
+    # places costs more)
+    part = np.partition(a, k, axis=1)
+    lo, hi = part[:, k], part[:, k + 1:].min(axis=1)
     diff = hi - lo
     return hi - diff * (1 - t) if t >= 0.5 else lo + diff * t
 
@@ -428,6 +447,7 @@ def _middle_mean(cells: np.ndarray) -> np.ndarray:
 _PLANE_AT = (np.arange(36)[:, None] * CELL * CELL + _PIX[None, :]) * 3  # blue value of each binned pixel in cells
 
 
+
 def _darkest(top: np.ndarray) -> np.ndarray:
     """The darkest channel of each pixel of a BGR uint8 image."""
     b, g, r = cv2.split(top)
@@ -454,6 +474,34 @@ def _sharpness(top: np.ndarray, horizontal: bool = False, darkest: np.ndarray | 
     # twenty doubles: Python's float arithmetic is numpy's float64 arithmetic, without its per-call cost
     p = prof.tolist()
     return max(abs(b - a) for a, b in zip(p[:-1], p[1:], strict=True)) / max(max(p) - min(p), 1.0)
+
+
+def _sharpness_rows() -> tuple[np.ndarray, np.ndarray, int]:
+    """What _sharpness_both adds: a 0/1 row marking the pixels between the lines (each cell's middle
+    3/5) and a (6*CELL, 2*half) 0/1 matrix that adds the five strips about the inner lines, place by
+    place; and how many values each profile place is the mean of."""
+    half, inner = CELL // 4, np.arange(CELL)[CELL // 5:CELL - CELL // 5]
+    between = np.zeros(6 * CELL, np.float32)
+    between[(np.arange(6)[:, None] * CELL + inner).ravel()] = 1
+    fold = np.zeros((6 * CELL, 2 * half), np.float32)
+    for k in range(1, 6):
+        fold[k * CELL - half + np.arange(2 * half), np.arange(2 * half)] = 1
+    return between, fold, 6 * len(inner) * 5
+
+
+_SHARP_BETWEEN, _SHARP_FOLD, _SHARP_COUNT = _sharpness_rows()
+
+
+def _sharpness_both(top: np.ndarray, darkest: np.ndarray | None = None) -> tuple[float, float]:
+    """(_sharpness(top), _sharpness(top, horizontal=True)) from two matrix-vector products of the
+    darkest channel: the sums of whole grey levels are whole numbers below 2**24, exact in float32
+    however they are added, then divided by the count in float64 as the integer sums are."""
+    dark = (_darkest(top) if darkest is None else darkest).astype(np.float32)
+    sums = np.stack((_SHARP_BETWEEN @ dark, dark @ _SHARP_BETWEEN)) @ _SHARP_FOLD  # (2, 2*half)
+    out = []
+    for p in (sums.astype(np.float64) / _SHARP_COUNT).tolist():
+        out.append(max(abs(b - a) for a, b in zip(p[:-1], p[1:], strict=True)) / max(max(p) - min(p), 1.0))
+    return out[0], out[1]
 
 
 def _blur_gain(sharp: float) -> float:
@@ -536,10 +584,12 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     """Per-cell measurements on the straightened, white-balanced board (6*CELL square), all 36 at once:
     arrays with one row per cell (row-major)."""
     m = _MASKS
-    cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).reshape(36, CELL * CELL, 3)
-    cells = cells.astype(np.float32)
-    # (b + g + r) / 3: the sum of whole grey levels is exact however it is added
-    lum = cv2.transform(cells, _ONES3).reshape(36, CELL * CELL) / 3
+    # cell after cell, converted while the cells are gathered (one pass, not a copy and a conversion)
+    cells = top.reshape(6, CELL, 6, CELL, 3).transpose(0, 2, 1, 3, 4).astype(np.float32, order="C")
+    cells = cells.reshape(36, CELL * CELL, 3)
+    # (b + g + r) / 3: the sum of whole grey levels is exact however it is added (divided in place)
+    lum = cv2.transform(cells, _ONES3).reshape(36, CELL * CELL)
+    np.true_divide(lum, 3, out=lum)
     # the four corners (a piece in the middle never covers them), each on its own
     corner = _corner_medians(top)  # (36, 4, 3)
     ring = board_grid.small_median(corner, axis=1)  # (36, 3)
@@ -565,17 +615,17 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     rim_l = (np.partition(rim_px, k90, axis=1)[:, k90] + EPS) / ring_l
     # the ring is looked for in each cell's darkest printed channel: a pale ring cannot clip there
     darkest = np.argmin(ring, axis=1)
-    # that channel's values at the binned pixels, taken from the cells at once
-    plane_px = cells.reshape(-1).take(_PLANE_AT + darkest[:, None])
+    # that channel's values at the binned pixels, taken from the cells at once (by indexing: for 4-byte
+    # values it costs less than ``take``)
+    plane_px = cells.reshape(-1)[_PLANE_AT + darkest[:, None]]
     # each plane on its own: one pass over both costs about as much and holds twice the memory
     prof, prof_lum = _bin_means(plane_px), _bin_means(lum[:, _PIX])
     ridge = _ring_ridge(prof) - NOISE_RIDGE * max(_noise_top(top, darkest) - NOISE_FREE, 0.0)
     valley = _edge_valley(prof_lum)
-    dark_px = _darkest(top)
-    sharp = _sharpness(top, darkest=dark_px)
+    sharp, sharp_h = _sharpness_both(top)
     # a shaken camera blurs one way: the ring is spread as much as the lines across and along it
     # together (their geometric mean), not as much as either alone
-    ridge = ridge * _blur_gain(float(np.sqrt(sharp * _sharpness(top, horizontal=True, darkest=dark_px))))
+    ridge = ridge * _blur_gain(float(np.sqrt(sharp * sharp_h)))
     # the same ridge over this board's typical cell lightness: a glare spot that lifts one cell's
     # corners does not shrink it (the reference is learned from the whole board, not the one cell)
     board_l = float(board_grid.small_median(ring_l))
@@ -588,6 +638,21 @@ def _cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
             "five_share": five / (per_sector.mean(axis=1) + 0.05),
             # white light added in the middle (glare) lifts the darkest channel there above the corner's
             "whiten": np.log((mid.min(axis=1) + EPS) / (colour.min(axis=1) + EPS))}
+
+
+def _masked_medians_u8(pixels: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """median(pixels[mask].T, axis=1) of (n, 3) uint8 pixels and a boolean mask that holds at least one:
+    each channel's median (the mean of the two middle values of an even count, float64) counted in a
+    masked 256-bin histogram instead of copying, transposing and partitioning the chosen pixels."""
+    img = np.ascontiguousarray(pixels).reshape(-1, 1, 3)
+    keep = np.ascontiguousarray(mask).view(np.uint8).reshape(-1, 1)
+    below = np.cumsum(np.stack([cv2.calcHist([img], [c], keep, [256], [0, 256]).ravel() for c in range(3)]), axis=1)
+    n = int(below[0, -1])
+    # the value at sorted position k is the first level with more than k values at or below it
+    hi = (below > n // 2).argmax(axis=1)
+    if n % 2:
+        return hi.astype(np.float64)
+    return ((below > n // 2 - 1).argmax(axis=1) + hi) / 2
 
 
 _LINE_PX = np.ravel([(k * CELL - 1, k * CELL) for k in range(1, 6)])  # rows / columns of the inner lines
@@ -603,7 +668,7 @@ def _straighten(frame: np.ndarray, hom: np.ndarray) -> np.ndarray:
     # each pixel's b + g + r (a sum over an axis of three costs several times three additions)
     lum = lines[:, 0].astype(np.int32) + lines[:, 1] + lines[:, 2]
     k = int(0.6 * len(lum))
-    white = median(np.ascontiguousarray(lines[lum >= np.partition(lum, k)[k]].T), axis=1).astype(np.float32)
+    white = _masked_medians_u8(lines, lum >= np.partition(lum, k)[k]).astype(np.float32)
     gains = np.clip(235.0 / np.maximum(white, 1.0), 0.3, 5.0).astype(np.float32)
     return cv2.transform(top, np.diag(gains))  # per-channel gains, saturating at 255
 
@@ -633,27 +698,43 @@ def _sq2(d: np.ndarray) -> np.ndarray:
     return d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1]
 
 
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    """np.array_equal of two arrays, without its conversions."""
+    return a.shape == b.shape and bool((a == b).all())
+
+
+def _mean0(a: np.ndarray) -> np.ndarray:
+    """a.mean(axis=0) of a float array as numpy's mean takes it (its own sum, then divided in place by
+    the count as an integer), without the wrapper's steps."""
+    total = np.add.reduce(a, axis=0)
+    return np.true_divide(total, np.intp(len(a)), out=total, casting="unsafe")
+
+
 def _cast_shift(chroma: np.ndarray, means: np.ndarray) -> np.ndarray:
     """The log-chroma step that the frame's light adds to every cell's printed colour (see CAST_GRID)."""
     shift = np.zeros(2, np.float32)
     d2 = _sq2(chroma[:, None, :] - means[None])
-    if (d2.min(axis=1) < CAST_CAP).mean() < CAST_NEAR:
+    near = d2.min(axis=1) < CAST_CAP
+    wide = np.count_nonzero(near) / near.size < CAST_NEAR  # the share of near cells, as its mean
+    if wide:
         grid = ((chroma[None, :, None, :] - CAST_GRID - means[None, None]) ** 2).sum(-1)
         cost = np.minimum(grid.min(axis=2), CAST_CAP).sum(axis=1) + _CAST_GRID_COST
         shift = CAST_GRID[int(cost.argmin()), 0, 0]
     last = None
-    for _ in range(3):  # refine: the mean step of the cells near a taught colour
-        d2 = _sq2(chroma[:, None, :] - shift - means[None])
-        near = d2.min(axis=1) < CAST_CAP
+    for k in range(3):  # refine: the mean step of the cells near a taught colour
+        if k or wide:  # (with no shift yet, the distances are those above: chroma - 0 is chroma)
+            d2 = _sq2(chroma[:, None, :] - shift - means[None])
+            near = d2.min(axis=1) < CAST_CAP
         if not near.any():
             break
         # the same cells at their same nearest colours give the same step again: nothing changes
         nearest = d2[near].argmin(axis=1)
-        if last is not None and np.array_equal(near, last[0]) and np.array_equal(nearest, last[1]):
+        if last is not None and _same(near, last[0]) and _same(nearest, last[1]):
             break
         last = (near, nearest)
-        shift = (chroma[near] - means[nearest]).mean(axis=0)
-    size = float(np.linalg.norm(shift))
+        shift = _mean0(chroma[near] - means[nearest])
+    flat = shift.ravel()
+    size = float(np.sqrt(flat.dot(flat)))  # np.linalg.norm of a vector: the root of its dot with itself
     return (shift * max(0.0, 1.0 - CAST_MIN / max(size, 1e-6))).astype(np.float32)
 
 
@@ -670,11 +751,12 @@ def _rule_inputs(feats: dict[str, np.ndarray], profile: dict[str, Any]
     means = np.float32([profile["colours"][k] for k in names])
     chroma = _chroma(feats["colour"])
     cast = _cast_shift(chroma, means)
-    d = _norm2(*np.moveaxis((chroma - cast)[:, None, :] - means[None], 2, 0))  # (36, K)
+    diff = (chroma - cast)[:, None, :] - means[None]
+    d = _norm2(diff[..., 0], diff[..., 1])  # (36, K)
     best = d.argmin(axis=1)
     srt = np.sort(d, axis=1)
     colour_conf = np.clip((srt[:, 1] - srt[:, 0]) / (srt[:, 1] + 1e-6) * 1.5, 0, 1)
-    yellow = np.float32([names[int(k)] == "Y" for k in best])
+    yellow = (best == names.index("Y")).astype(np.float32) if "Y" in names else np.zeros(len(best), np.float32)
     x = dict(feats)
     x["to_star"] = _norm2(*(_chroma(feats["mid"]) - cast - np.float32(profile["star"])[None]).T)
     x["yel"] = yellow
@@ -735,15 +817,25 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     # each cell's box from its four corners, all cells at once (float32 as the nodes, then to Python)
     corners = np.stack([nodes[:-1, :-1], nodes[:-1, 1:], nodes[1:, :-1], nodes[1:, 1:]])
     lo, hi = corners.min(axis=0), corners.max(axis=0)
-    starts, sizes = lo.reshape(36, 2).tolist(), (hi - lo).reshape(36, 2).tolist()
-    objects = []
-    for i, (colour, content, conf) in enumerate(labels):
-        r, c = divmod(i, 6)
-        (x0, y0), (bw, bh) = starts[i], sizes[i]
-        objects.append({"row": r + 1, "col": c + 1, "colour": colour, "content": content,
-                        "box": [int(x0), int(y0), int(round(bw)), int(round(bh))],
-                        "confidence": round(conf * board_conf, 3)})
-    return Observation("board", objects, w, h)
+    return Observation("board", [{"row": r, "col": c, "colour": colour, "content": content, "box": box,
+                                  "confidence": round(conf * board_conf, 3)}
+                                 for (r, c), (colour, content, conf), box in zip(_ROW_COL, labels, _boxes(lo, hi), strict=True)],
+                       w, h)
+
+
+_ROW_COL = [(r + 1, c + 1) for r in range(6) for c in range(6)]
+
+
+def _boxes(lo: np.ndarray, hi: np.ndarray) -> list[list[int]]:
+    """[int(x0), int(y0), int(round(w)), int(round(h))] of each cell's least and greatest corner (float32,
+    (6, 6, 2)), all at once: the truncation toward zero and the rounding half to even of int() and
+    round() on the same values (as Python floats), when all are finite and within int64 (else the
+    plain loop, which raises or makes large ints as before)."""
+    size = hi - lo
+    if not ((np.abs(lo) < 2.0 ** 62).all() and (np.abs(size) < 2.0 ** 62).all()):
+        return [[int(x0), int(y0), int(round(bw)), int(round(bh))]
+                for (x0, y0), (bw, bh) in zip(lo.reshape(36, 2).tolist(), size.reshape(36, 2).tolist(), strict=True)]
+    return np.concatenate([np.trunc(lo), np.rint(size)], axis=2).reshape(36, 4).astype(np.int64).tolist()
 
 
 def teach(examples: dict[str, list[np.ndarray]]) -> dict:
