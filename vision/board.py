@@ -447,7 +447,6 @@ def _middle_mean(cells: np.ndarray) -> np.ndarray:
 _PLANE_AT = (np.arange(36)[:, None] * CELL * CELL + _PIX[None, :]) * 3  # blue value of each binned pixel in cells
 
 
-
 def _darkest(top: np.ndarray) -> np.ndarray:
     """The darkest channel of each pixel of a BGR uint8 image."""
     b, g, r = cv2.split(top)
@@ -458,22 +457,9 @@ def _sharpness(top: np.ndarray, horizontal: bool = False, darkest: np.ndarray | 
     """How sharp this frame shows the board: the steepest step across its pale vertical grid lines
     (between the horizontal ones; or across the horizontal ones, as on the transposed board) over the
     lines' height. A blurred frame spreads a button's thin ring out, so the ring rule asks less of a
-    blurred board's rings. ``darkest`` (_darkest(top)) may be given: it is the same for both directions."""
-    half, inner = CELL // 4, slice(CELL // 5, CELL - CELL // 5)
-    if darkest is None:
-        darkest = _darkest(top)
-    # the strips 2*half wide about the five inner lines, between the lines across them
-    if horizontal:  # (5 lines, 2*half, 6 columns of cells, pixels along)
-        strips = darkest[CELL - half:6 * CELL - half].reshape(5, CELL, 6, CELL)[:, :2 * half, :, inner]
-        others = (0, 2, 3)
-    else:  # (6 rows of cells, pixels along, 5 lines, 2*half)
-        strips = darkest[:, CELL - half:6 * CELL - half].reshape(6, CELL, 5, CELL)[:, inner, :, :2 * half]
-        others = (0, 1, 2)
-    # the mean across the lines of whole grey levels (an exact sum, as np.mean's)
-    prof = strips.sum(axis=others, dtype=np.int64) / (strips.size // (2 * half))
-    # twenty doubles: Python's float arithmetic is numpy's float64 arithmetic, without its per-call cost
-    p = prof.tolist()
-    return max(abs(b - a) for a, b in zip(p[:-1], p[1:], strict=True)) / max(max(p) - min(p), 1.0)
+    blurred board's rings. ``darkest`` (_darkest(top)) may be given. The reader takes both directions
+    at once (_sharpness_both); this is one of them."""
+    return _sharpness_both(top, darkest)[1 if horizontal else 0]
 
 
 def _sharpness_rows() -> tuple[np.ndarray, np.ndarray, int]:
@@ -493,8 +479,8 @@ _SHARP_BETWEEN, _SHARP_FOLD, _SHARP_COUNT = _sharpness_rows()
 
 
 def _sharpness_both(top: np.ndarray, darkest: np.ndarray | None = None) -> tuple[float, float]:
-    """(_sharpness(top), _sharpness(top, horizontal=True)) from two matrix-vector products of the
-    darkest channel: the sums of whole grey levels are whole numbers below 2**24, exact in float32
+    """How sharp the frame shows the board across its vertical lines and across its horizontal ones
+    (see _sharpness), from two matrix-vector products of the darkest channel: the sums of whole grey levels are whole numbers below 2**24, exact in float32
     however they are added, then divided by the count in float64 as the integer sums are."""
     dark = (_darkest(top) if darkest is None else darkest).astype(np.float32)
     sums = np.stack((_SHARP_BETWEEN @ dark, dark @ _SHARP_BETWEEN)) @ _SHARP_FOLD  # (2, 2*half)

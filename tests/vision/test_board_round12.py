@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.board_check import ref_sharpness
 from vision import board, board_grid
 from vision.common import median
 from vision.render import board as render
@@ -23,16 +24,6 @@ def _scene(seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 # --- the references: the code these helpers replace -------------------------------------------------
-
-
-def _ref_sharpness(top: np.ndarray) -> float:
-    half = board.CELL // 4
-    cell = board.CELL
-    strips = np.stack([top[:, k * cell - half : k * cell + half] for k in range(1, 6)])
-    rows = strips.reshape(5, 6, cell, 2 * half, 3)[:, :, cell // 5 : cell - cell // 5]
-    darkest = np.minimum(np.minimum(rows[..., 0], rows[..., 1]), rows[..., 2])
-    prof = darkest.reshape(-1, 2 * half).mean(axis=0)
-    return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
 
 
 def _ref_noise(plane: np.ndarray) -> float:
@@ -208,8 +199,8 @@ def test_sharpness_across_the_horizontal_lines_is_that_of_the_transposed_board()
     top = board._straighten(frame, hom)
     tops = [top, cv2.GaussianBlur(top, (0, 0), 2.0), rng.integers(0, 256, top.shape, dtype=np.uint8)]
     for t in tops:
-        assert board._sharpness(t) == _ref_sharpness(t)
-        assert board._sharpness(t, horizontal=True) == _ref_sharpness(t.transpose(1, 0, 2))
+        assert board._sharpness(t) == ref_sharpness(t)
+        assert board._sharpness(t, horizontal=True) == ref_sharpness(t.transpose(1, 0, 2))
     # motion along x blurs the vertical lines only
     streak = cv2.filter2D(top, -1, np.full((1, 9), 1 / 9, np.float32))
     assert board._sharpness(streak) < board._sharpness(streak, horizontal=True)

@@ -9,6 +9,7 @@ from functools import cache
 import numpy as np
 import pytest
 
+from tests.vision.board_check import ref_sharpness
 from vision import board, board_grid
 from vision.common import median
 from vision.render import board as render
@@ -80,8 +81,8 @@ def _ref_cell_features(top: np.ndarray) -> dict[str, np.ndarray]:
     ridge = ridge - board.NOISE_RIDGE * max(_ref_noise(plane) - board.NOISE_FREE, 0.0)
     step_lum = -(prof_lum[:, 2:-2] - 0.5 * (prof_lum[:, :-4] + prof_lum[:, 4:]))
     valley = np.percentile(step_lum[:, (mid_bands >= 0.15) & (mid_bands < 0.43)].max(axis=1), 33, axis=1)
-    sharp = _ref_sharpness(top)
-    ridge = ridge * board._blur_gain(float(np.sqrt(sharp * _ref_sharpness(top.transpose(1, 0, 2)))))
+    sharp = ref_sharpness(top)
+    ridge = ridge * board._blur_gain(float(np.sqrt(sharp * ref_sharpness(top.transpose(1, 0, 2)))))
     board_l = float(median(ring_l))
     return {
         "ring": ring,
@@ -106,15 +107,6 @@ def _ref_noise(plane: np.ndarray) -> float:
     p = plane.reshape(-1, cell, cell)
     lap = p[:, 1:-1, 1:-1] - 0.25 * (p[:, :-2, 1:-1] + p[:, 2:, 1:-1] + p[:, 1:-1, :-2] + p[:, 1:-1, 2:])
     return float(median(np.abs(lap).ravel()[::4]))
-
-
-def _ref_sharpness(top: np.ndarray) -> float:
-    half, cell = board.CELL // 4, board.CELL
-    strips = np.stack([top[:, k * cell - half : k * cell + half] for k in range(1, 6)])
-    rows = strips.reshape(5, 6, cell, 2 * half, 3)[:, :, cell // 5 : cell - cell // 5]
-    darkest = np.minimum(np.minimum(rows[..., 0], rows[..., 1]), rows[..., 2])
-    prof = darkest.reshape(-1, 2 * half).mean(axis=0)
-    return float(np.abs(np.diff(prof)).max() / max(float(prof.max() - prof.min()), 1.0))
 
 
 def _ref_fit(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
