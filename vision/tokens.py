@@ -1141,6 +1141,19 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
     return [c for ci, c in enumerate(comps) if ci not in drop] + added
 
 
+def _lift(planes: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """Per pixel, in LOG_STEP units (blurred like the difference): the larger of the light added to
+    the table (the largest channel's log rise) and the change of chroma (the largest channel's log
+    change off the three's mean). A shadow (light taken, the table's chroma) is about 0 here."""
+    s = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
+    total = cv2.add(cv2.add(s[0], s[1]), s[2])
+    # three times each: the largest rise, and the largest channel's distance from the three's mean
+    out = cv2.multiply(cv2.max(cv2.max(s[0], s[1]), s[2]), 3)
+    for c in s:
+        out = cv2.max(out, cv2.absdiff(cv2.multiply(c, 3), total))
+    return cv2.GaussianBlur(cv2.convertScaleAbs(out, alpha=1 / 3), (3, 3), 0)
+
+
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 stop_below: float = 0.0, one_colour: bool = False) -> tuple[list[dict[str, Any]], float]:
     """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
@@ -1237,6 +1250,20 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         if more is not comps:
             grown = None
         comps = more
+    if not one_colour:
+        # on a bare table a faint butt and its contact shadow differ from the table alike and make one
+        # piece too wide for a butt; the butt's own change (light added, or a chroma of its own) leaves
+        # the shadow (light taken, the table's chroma) out
+        lift = _lift(planes)
+        lsearched = cv2.bitwise_and(lift, lift, mask=search)
+        lthr = _noise_threshold(lift[::3, ::3][search[::3, ::3] > 0])
+        for frac in FAINT_FRACS:
+            if grown is None:
+                grown = _found_grown(comps, single, d8.shape)
+            more = _faint_butts(lift, frac * lthr, lsearched, comps, single, planes, grown)
+            if more is not comps:
+                grown = None
+            comps = more
     out: list[dict[str, Any]] = []
     # pixels whose blurred difference and its gradient see only searched pixels (3x3 blur, 3x3 Sobel)
     # (None: the whole work image is searched, so every pixel is such a pixel)
