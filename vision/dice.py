@@ -100,6 +100,7 @@ LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount faile
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
 # (a sharp rim; 0.72 before: a 5-6 px pip's inside is blurred by the camera and JPEG, 0.70-0.71 there)
+SPLIT_GAP, SPLIT_FIT = 1.25, 0.3  # ... and a group of six cut too: see _two_dice_linked
 SPLIT_MAX = 18  # a linked group of more than six pips, up to this many (three dice), is cut into faces
 SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-on (top-down: 1.0-1.3)
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
@@ -1336,7 +1337,7 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
         face = groups.pop(0)
         if round_only and any(p.merged != 1 and not p.chain for p in face):
             continue  # (a flagged row is kept only in a six's exact layout: see group_faces)
-        if sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX:
+        if (sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX) or _two_dice_linked(face):
             # more than six pips: two faces linked (dice that touch, a top and a side face), each
             # face's pips nearer each other than the other face's: split at the widest link (its
             # pips still seed die-body looks, as any group that made no face)
@@ -1432,6 +1433,25 @@ def _split_group(face: list[Pip]) -> list[list[Pip]]:
         use_merged = len(part) > 1 and sum(p.merged for p in part) == 6
         out.append([dataclasses.replace(p, count=p.merged if use_merged else 1) for p in part])
     return out
+
+
+def _two_dice_linked(face: list[Pip]) -> bool:
+    """True when a linked group of six round single pips is the faces of two touching dice.
+
+    Touching dice of one colour link their pips into one group (the line between two pips stays
+    on die body); a four and a two, or a three and three pips of a four, are then read as a six.
+    A six's pips lie in its layout; a group far off it (misfit above SPLIT_FIT) whose longest link
+    is clearly its longest (SPLIT_GAP x the next) is cut there as a group of more than six is (see
+    _split_group), when that leaves a face of three or more pips in its exact layout and at most
+    two other parts (a slanted six's pips scatter into single pips).
+    """
+    if len(face) != 6 or any(p.merged != 1 or p.chain for p in face):
+        return False
+    links = sorted(length for length, _, _ in _spanning_links(face))
+    if links[-1] < SPLIT_GAP * links[-2] or dice_body.layout_fit([(p.x, p.y) for p in face])[0] <= SPLIT_FIT:
+        return False
+    parts = _split_group(face)
+    return len(parts) <= 3 and max(len(part) for part in parts) >= 3
 
 
 def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
