@@ -1637,6 +1637,29 @@ def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: fl
     return float(limit)
 
 
+def _reach_across(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float, gap: float) -> float:
+    """_reach across holes in the foreground shorter than ``gap`` frame pixels (a pip's diameter).
+
+    Pips of the table's colour (white pips on a white table) and glare are not foreground: the die's
+    blob has a hole at each, and _reach stops at the first. A hole that the foreground closes
+    again within a pip's width lies on the die; a longer gap, or the frame's edge, ends the reach.
+    """
+    mask, scale = fg
+    h, w = mask.shape
+    start = None  # where the current hole began
+    for t in np.arange(0.0, limit + scale, scale):
+        x, y = int((q[0] + t * u[0]) / scale), int((q[1] + t * u[1]) / scale)
+        inside = 0 <= x < w and 0 <= y < h
+        if inside and mask[y, x]:
+            start = None
+            continue
+        if start is None:
+            start = float(t)
+        if not inside or t - start >= gap:
+            return start
+    return float(limit) if start is None else start
+
+
 def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) -> Any:
     """A function giving the median Lab colour inside a pip-sized disc (pips of diameter ``d``) at a
     frame point, read from the frame blurred a little within ``reach`` of ``centre``; None when that
@@ -1670,7 +1693,8 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     the pip colour at the two pips found): a pip within CENTRE_T of the pips' colour, body within
     CENTRE_T of the body's. The die must show a clear body (its four samples within half the
     contrast of each other) and lie all round the centre pip: the die-first search's foreground
-    runs on from it past all four corner pips' places by CENTRE_REACH of the pips' distance. Beside
+    runs on from it past all four corner pips' places by CENTRE_REACH of the pips' distance (across
+    holes a pip wide: white pips on a white table are no foreground, see _reach_across). Beside
     a real two (whose pips may lie near its centre) the spot past a pip is the table, which may
     have the pips' colour, and a corner pip taken for the centre has the die's edge next to it.
     Exactly one choice of centre must give a three or five.
@@ -1706,7 +1730,7 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
             continue
         # the centre pip has the die around it: its corners beyond the corner pips all round
         far = (1.0 + CENTRE_REACH) * sep
-        if any(_reach(fg, c, u / sep, far) < far for u in (v, -v, w, -w)):
+        if any(_reach_across(fg, c, u / sep, far, d) < far for u in (v, -v, w, -w)):
             continue
         t = [float((colour(q) - body) @ axis) / (gap * gap) for q in others]
         pips = [abs(tq - 1.0) <= CENTRE_T for tq in t]
