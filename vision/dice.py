@@ -1440,17 +1440,15 @@ def _two_dice_linked(face: list[Pip]) -> bool:
 
     Touching dice of one colour link their pips into one group (the line between two pips stays
     on die body); a four and a two, or a three and three pips of a four, are then read as a six.
-    A six's pips lie in its layout; a group far off it (misfit above SPLIT_FIT) whose longest link,
-    or two longest links, are clearly longer than the others (SPLIT_GAP x the next) is cut as a
-    group of more than six is (see _split_group), when that leaves a face of three or more pips in
-    its exact layout and at most two other parts (a slanted six's pips scatter into single pips).
+    A six's pips lie in its layout; a group far off it (misfit above SPLIT_FIT) whose longest link
+    is clearly its longest (SPLIT_GAP x the next) is cut there as a group of more than six is (see
+    _split_group), when that leaves a face of three or more pips in its exact layout and at most
+    two other parts (a slanted six's pips scatter into single pips).
     """
     if len(face) != 6 or any(p.merged != 1 or p.chain for p in face):
         return False
     links = sorted(length for length, _, _ in _spanning_links(face))
-    if links[-2] < SPLIT_GAP * links[-3] and links[-1] < SPLIT_GAP * links[-2]:
-        return False  # neither one nor two links clearly longer than the others
-    if dice_body.layout_fit([(p.x, p.y) for p in face])[0] <= SPLIT_FIT:
+    if links[-1] < SPLIT_GAP * links[-2] or dice_body.layout_fit([(p.x, p.y) for p in face])[0] <= SPLIT_FIT:
         return False
     parts = _split_group(face)
     return len(parts) <= 3 and max(len(part) for part in parts) >= 3
