@@ -1637,7 +1637,9 @@ def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: fl
     return float(limit)
 
 
-def _reach_across(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float, gap: float) -> float:
+def _reach_across(
+    fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float, gap: float
+) -> float:
     """_reach across holes in the foreground shorter than ``gap`` frame pixels (a pip's diameter).
 
     Pips of the table's colour (white pips on a white table) and glare are not foreground: the die's

@@ -600,8 +600,9 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
                    body_l, pip_l, d, float(angle))
 
 
-def _outline_sizes(frame: np.ndarray, contour: np.ndarray, die_side: float,
-                   spots: list[tuple[float, float, float]]) -> DieBody | None:
+def _outline_sizes(
+    frame: np.ndarray, contour: np.ndarray, die_side: float, spots: list[tuple[float, float, float]]
+) -> DieBody | None:
     """_outline_die with the face's pip size taken from each of the blob's spots in turn.
 
     _outline_die takes the pips' size from the blob's most contrasting spot; where that is a speck
@@ -617,7 +618,7 @@ def _outline_sizes(frame: np.ndarray, contour: np.ndarray, die_side: float,
         if any(0.6 * t <= s[2] <= 1.6 * t and 0.6 * s[2] <= t <= 1.6 * s[2] for t in tried):
             continue
         tried.append(s[2])
-        die = _outline_die(frame, contour, die_side, [s] + spots[:k] + spots[k + 1:])
+        die = _outline_die(frame, contour, die_side, [s] + spots[:k] + spots[k + 1 :])
         if die is not None and die.count < 2:
             die = None
     return die
