@@ -100,6 +100,7 @@ LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount faile
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
 # (a sharp rim; 0.72 before: a 5-6 px pip's inside is blurred by the camera and JPEG, 0.70-0.71 there)
+SPLIT_GAP, SPLIT_FIT = 1.25, 0.3  # ... and a group of six cut too: see _two_dice_linked
 SPLIT_MAX = 18  # a linked group of more than six pips, up to this many (three dice), is cut into faces
 SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-on (top-down: 1.0-1.3)
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
@@ -1336,7 +1337,7 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
         face = groups.pop(0)
         if round_only and any(p.merged != 1 and not p.chain for p in face):
             continue  # (a flagged row is kept only in a six's exact layout: see group_faces)
-        if sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX:
+        if (sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX) or _two_dice_linked(face):
             # more than six pips: two faces linked (dice that touch, a top and a side face), each
             # face's pips nearer each other than the other face's: split at the widest link (its
             # pips still seed die-body looks, as any group that made no face)
@@ -1432,6 +1433,25 @@ def _split_group(face: list[Pip]) -> list[list[Pip]]:
         use_merged = len(part) > 1 and sum(p.merged for p in part) == 6
         out.append([dataclasses.replace(p, count=p.merged if use_merged else 1) for p in part])
     return out
+
+
+def _two_dice_linked(face: list[Pip]) -> bool:
+    """True when a linked group of six round single pips is the faces of two touching dice.
+
+    Touching dice of one colour link their pips into one group (the line between two pips stays
+    on die body); a four and a two, or a three and three pips of a four, are then read as a six.
+    A six's pips lie in its layout; a group far off it (misfit above SPLIT_FIT) whose longest link
+    is clearly its longest (SPLIT_GAP x the next) is cut there as a group of more than six is (see
+    _split_group), when that leaves a face of three or more pips in its exact layout and at most
+    two other parts (a slanted six's pips scatter into single pips).
+    """
+    if len(face) != 6 or any(p.merged != 1 or p.chain for p in face):
+        return False
+    links = sorted(length for length, _, _ in _spanning_links(face))
+    if links[-1] < SPLIT_GAP * links[-2] or dice_body.layout_fit([(p.x, p.y) for p in face])[0] <= SPLIT_FIT:
+        return False
+    parts = _split_group(face)
+    return len(parts) <= 3 and max(len(part) for part in parts) >= 3
 
 
 def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -1617,6 +1637,31 @@ def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: fl
     return float(limit)
 
 
+def _reach_across(
+    fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float, gap: float
+) -> float:
+    """_reach across holes in the foreground shorter than ``gap`` frame pixels (a pip's diameter).
+
+    Pips of the table's colour (white pips on a white table) and glare are not foreground: the die's
+    blob has a hole at each, and _reach stops at the first. A hole that the foreground closes
+    again within a pip's width lies on the die; a longer gap, or the frame's edge, ends the reach.
+    """
+    mask, scale = fg
+    h, w = mask.shape
+    start = None  # where the current hole began
+    for t in np.arange(0.0, limit + scale, scale):
+        x, y = int((q[0] + t * u[0]) / scale), int((q[1] + t * u[1]) / scale)
+        inside = 0 <= x < w and 0 <= y < h
+        if inside and mask[y, x]:
+            start = None
+            continue
+        if start is None:
+            start = float(t)
+        if not inside or t - start >= gap:
+            return start
+    return float(limit) if start is None else start
+
+
 def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) -> Any:
     """A function giving the median Lab colour inside a pip-sized disc (pips of diameter ``d``) at a
     frame point, read from the frame blurred a little within ``reach`` of ``centre``; None when that
@@ -1650,7 +1695,8 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     the pip colour at the two pips found): a pip within CENTRE_T of the pips' colour, body within
     CENTRE_T of the body's. The die must show a clear body (its four samples within half the
     contrast of each other) and lie all round the centre pip: the die-first search's foreground
-    runs on from it past all four corner pips' places by CENTRE_REACH of the pips' distance. Beside
+    runs on from it past all four corner pips' places by CENTRE_REACH of the pips' distance (across
+    holes a pip wide: white pips on a white table are no foreground, see _reach_across). Beside
     a real two (whose pips may lie near its centre) the spot past a pip is the table, which may
     have the pips' colour, and a corner pip taken for the centre has the die's edge next to it.
     Exactly one choice of centre must give a three or five.
@@ -1686,7 +1732,7 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
             continue
         # the centre pip has the die around it: its corners beyond the corner pips all round
         far = (1.0 + CENTRE_REACH) * sep
-        if any(_reach(fg, c, u / sep, far) < far for u in (v, -v, w, -w)):
+        if any(_reach_across(fg, c, u / sep, far, d) < far for u in (v, -v, w, -w)):
             continue
         t = [float((colour(q) - body) @ axis) / (gap * gap) for q in others]
         pips = [abs(tq - 1.0) <= CENTRE_T for tq in t]

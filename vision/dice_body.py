@@ -515,12 +515,12 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 found = True
         if not found and free and die_side > 0:
             outline = cnt.astype(np.float32) * scale
-            die = _outline_die(frame, outline, die_side, free)
+            die = _outline_sizes(frame, outline, die_side, free)
             if die is None and not inside:
                 # a lone die-sized blob whose spots did not make a face: its spots against its own body
                 spots = [s for s in _inner_spots(frame, outline, die_side)
                          if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
-                die = _outline_die(frame, outline, die_side, spots) if spots else None
+                die = _outline_sizes(frame, outline, die_side, spots) if spots else None
             if die is not None:
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
@@ -598,6 +598,30 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
     bx, by, bw, bh = cv2.boundingRect(np.rint(contour).astype(np.int32))
     return DieBody("die", float(cx), float(cy), float(side), (bx, by, bw, bh), len(pips), xy, pip_l < body_l,
                    body_l, pip_l, d, float(angle))
+
+
+def _outline_sizes(
+    frame: np.ndarray, contour: np.ndarray, die_side: float, spots: list[tuple[float, float, float]]
+) -> DieBody | None:
+    """_outline_die with the face's pip size taken from each of the blob's spots in turn.
+
+    _outline_die takes the pips' size from the blob's most contrasting spot; where that is a speck
+    (glare, a fleck of marbling, a pip's dark rim) the face's real pips, of another size, are left
+    out and fit no layout. Each other spot of a different size (strongest first) then sets the
+    size instead; the face must still fit a die's exact layout, so spots of no one size stay no die.
+    """
+    die = _outline_die(frame, contour, die_side, spots)
+    tried = [spots[0][2]] if spots else []
+    for k, s in enumerate(spots[1:], 1):
+        if die is not None:
+            break
+        if any(0.6 * t <= s[2] <= 1.6 * t and 0.6 * s[2] <= t <= 1.6 * s[2] for t in tried):
+            continue
+        tried.append(s[2])
+        die = _outline_die(frame, contour, die_side, [s] + spots[:k] + spots[k + 1 :])
+        if die is not None and die.count < 2:
+            die = None
+    return die
 
 
 def _face_around(
