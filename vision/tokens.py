@@ -1284,6 +1284,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             continue
         px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
         lit = _piece_means(small, px, py) - _piece_means(bg, px, py)  # each piece's light added, at once
+        # with the mat, a piece of added light is also measured away from the split's cuts: a glare
+        # spot cut out of a butt's side takes its sharp edge from that butt's outline at the cut
         for j, (p, add) in enumerate(zip(pieces, lit, strict=True)):
             if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3:
                 out.append(p)
