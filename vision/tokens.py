@@ -1311,10 +1311,38 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             continue
         px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
         lit = _piece_means(small, px, py) - _piece_means(bg, px, py)  # each piece's light added, at once
-        out.extend(p for p, add in zip(pieces, lit, strict=True)
-                   if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3
-                   or not _glare_piece(add, d8, p["xs"], p["ys"], inner, soft))
+        # with the mat, a piece of added light is also measured away from the split's cuts: a glare
+        # spot cut out of a butt's side takes its sharp edge from that butt's outline at the cut
+        for j, (p, add) in enumerate(zip(pieces, lit, strict=True)):
+            if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3:
+                out.append(p)
+            elif not _glare_piece(add, d8, p["xs"], p["ys"], inner, soft) and not (
+                    one_colour and add.min() > 0 and _glare_piece(
+                        add, d8, p["xs"], p["ys"], _off_cuts(inner, search, pieces, j), soft)):
+                out.append(p)
     return out, half
+
+
+CUT_REACH = 2  # pixels: a step's reach in the slope of the difference (its 3x3 blur, then the 3x3 Sobel)
+
+
+def _off_cuts(inner: np.ndarray | None, search: np.ndarray, pieces: list[dict[str, Any]], j: int) -> np.ndarray:
+    """``inner`` (every pixel when None) without the pixels of piece ``j`` of a pile's split that lie
+    within CUT_REACH of the other pieces: there the slope is the cut between two pieces (a
+    neighbouring butt's sharp outline), not the piece's own outline against the table."""
+    base = np.ones(search.shape, np.uint8) if inner is None else inner.copy()
+    xs = np.concatenate([p["xs"] for i, p in enumerate(pieces) if i != j] or [pieces[j]["xs"][:0]])
+    ys = np.concatenate([p["ys"] for i, p in enumerate(pieces) if i != j] or [pieces[j]["ys"][:0]])
+    if not len(xs):
+        return base
+    x0, y0 = max(0, int(xs.min()) - CUT_REACH), max(0, int(ys.min()) - CUT_REACH)
+    x1, y1 = min(base.shape[1], int(xs.max()) + CUT_REACH + 1), min(base.shape[0], int(ys.max()) + CUT_REACH + 1)
+    rest = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    rest[ys - y0, xs - x0] = 1
+    reach = 2 * CUT_REACH + 1
+    near = cv2.dilate(rest, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
+    base[y0:y1, x0:x1][near > 0] = 0
+    return base
 
 
 GLARE_PIECE_SOFT = 0.8  # a pile's piece of added light rising slower than this share of the frame's soft limit is glare
