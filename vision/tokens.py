@@ -1242,25 +1242,20 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     if half < stop_below:
         return [], half
-    grown = None  # the found butts' mask, made again only when a faint pass added butts
-    for frac in FAINT_FRACS:
-        if grown is None:
-            grown = _found_grown(comps, single, d8.shape)
-        more = _faint_butts(d8, frac * thr, searched, comps, single, planes, grown)
-        if more is not comps:
-            grown = None
-        comps = more
+    faint = [(d8, thr, searched)]  # the difference maps the faint passes look in, with their thresholds
     if not one_colour:
         # on a bare table a faint butt and its contact shadow differ from the table alike and make one
         # piece too wide for a butt; the butt's own change (light added, or a chroma of its own) leaves
         # the shadow (light taken, the table's chroma) out
         lift = _lift(planes)
-        lsearched = cv2.bitwise_and(lift, lift, mask=search)
-        lthr = _noise_threshold(lift[::3, ::3][search[::3, ::3] > 0])
+        faint.append((lift, _noise_threshold(lift[::3, ::3][search[::3, ::3] > 0]),
+                      cv2.bitwise_and(lift, lift, mask=search)))
+    grown = None  # the found butts' mask, made again only when a faint pass added butts
+    for diff, base_thr, seen in faint:
         for frac in FAINT_FRACS:
             if grown is None:
                 grown = _found_grown(comps, single, d8.shape)
-            more = _faint_butts(lift, frac * lthr, lsearched, comps, single, planes, grown)
+            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown)
             if more is not comps:
                 grown = None
             comps = more
