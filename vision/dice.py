@@ -1443,15 +1443,30 @@ def _two_dice_linked(face: list[Pip]) -> bool:
     A six's pips lie in its layout; a group far off it (misfit above SPLIT_FIT) whose longest link
     is clearly its longest (SPLIT_GAP x the next) is cut there as a group of more than six is (see
     _split_group), when that leaves a face of three or more pips in its exact layout and at most
-    two other parts (a slanted six's pips scatter into single pips).
+    two other parts (a slanted six's pips scatter into single pips). A group whose two longest
+    links are clearly longer than the rest (a four linked with one pip of each of two neighbours)
+    is cut too, when every part of two or more pips is a face in a die's layout at a die's scale
+    (the top and side faces of one die leave a row, or two pips nearer than a two's).
     """
     if len(face) != 6 or any(p.merged != 1 or p.chain for p in face):
         return False
     links = sorted(length for length, _, _ in _spanning_links(face))
-    if links[-1] < SPLIT_GAP * links[-2] or dice_body.layout_fit([(p.x, p.y) for p in face])[0] <= SPLIT_FIT:
+    one = links[-1] >= SPLIT_GAP * links[-2]
+    two = links[-2] >= SPLIT_GAP * links[-3]
+    if not (one or two) or dice_body.layout_fit([(p.x, p.y) for p in face])[0] <= SPLIT_FIT:
         return False
     parts = _split_group(face)
-    return len(parts) <= 3 and max(len(part) for part in parts) >= 3
+    if len(parts) > 3 or max(len(part) for part in parts) < 3:
+        return False
+    return one or all(_part_is_face(part) for part in parts if len(part) > 1)
+
+
+def _part_is_face(part: list[Pip]) -> bool:
+    """A cut part of two or more pips in a die's layout (LAYOUT_TOL) at a die's scale (_fits_layout's
+    0.75-3.5 pip diameters)."""
+    misfit, scale = dice_body.layout_fit([(p.x, p.y) for p in part])
+    d = statistics.median([p.d for p in part])
+    return misfit <= LAYOUT_TOL and 0.75 * d <= scale <= 3.5 * d
 
 
 def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
