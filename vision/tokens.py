@@ -794,11 +794,9 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     n, lab, stats = _blobs8(back)
     big = stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2
     big[0] = False
-    keep = big[lab]  # the same as np.isin, by lookup
-    if free is not None:  # the mat: a butt of the glare's own colour (pink on the red zone), by its outline
-        keep |= _sharp_under_glare(along, glare, free, half)
-    if not keep.any():
+    if not big.any():
         return np.zeros_like(glare)
+    keep = big[lab]  # the same as np.isin, by lookup
     # take the glare off the butt: its strength there is spread in from what lies within a butt's
     # width around the butt, the glare and (``free``) the table where the glare fades under the
     # threshold: a butt on the glare's flank is not given the strength of the glare's middle, which
@@ -814,58 +812,6 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
         cv2.GaussianBlur(lit, (0, 0), sigma), 1e-3)
     img[keep] = np.clip(img[keep].astype(np.float32) - spread[keep][:, None] * u, 0, 255).astype(np.uint8)
     return keep
-
-
-GLARE_SHARP_RISE = 0.2  # a butt under glare stands above the glare's smooth course by this share of the glare's strength
-GLARE_SHARP_GROW = 0.5  # ...its piece reaches out to where it stands this share of its own rise above it
-GLARE_SHARP_EDGE = 0.4  # ...and its outline rises by this share of its rise per pixel (a glare's flank: under 0.3)
-GLARE_SHARP_AREA = 2.0  # ...over at least this many squared half widths (a butt's part under the glare)
-GLARE_SHARP_LONG = 1.6  # ...and is this many times as long as it is wide (a glare's clipped core is round)
-
-
-def _sharp_under_glare(along: np.ndarray, glare: np.ndarray, free: np.ndarray, half: float) -> np.ndarray:
-    """The pieces of ``glare`` (a window's boolean mask) where a butt of the glare's own colour lies
-    (a pink butt on the mat's red zone adds nearly what the lamp adds, so its colour does not leave
-    the glare's): ``along``, the change from the table along the glare's colour, is smooth over a
-    butt's width where there is only glare (a halo fades out), and a butt under it stands above that
-    course with a sharp outline. The rise over the course is measured against the glare's own
-    strength (its 90th percentile), and a piece is kept only where its outline is steep."""
-    peak = float(percentile(along[glare], 90))
-    if peak <= 0:
-        return np.zeros_like(glare)
-    # the smooth course from the glare's and the bare zone's pixels only (a zone's printed border and
-    # other butts add none: a glare cut by them is not lifted beside them)
-    lit = (glare | free).astype(np.float32)
-    sigma = max(1.0, half)
-    rise = along - cv2.GaussianBlur(along * lit, (0, 0), sigma) / np.maximum(cv2.GaussianBlur(lit, (0, 0), sigma), 1e-3)
-    inside = cv2.erode(glare.astype(np.uint8), _K3) > 0  # the outline is measured inside the glare only
-    seeds = cv2.morphologyEx((glare & (rise > GLARE_SHARP_RISE * peak)).astype(np.uint8), cv2.MORPH_OPEN, _K3)
-    n, lab = cv2.connectedComponents(seeds, connectivity=8)
-    out = np.zeros_like(glare)
-    if n <= 1:
-        return out
-    grad = cv2.magnitude(cv2.Sobel(along, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(along, cv2.CV_32F, 0, 1, ksize=3)) / 8
-    for j in range(1, n):
-        seed = lab == j
-        level = GLARE_SHARP_GROW * float(median(rise[seed]))
-        low = cv2.morphologyEx((glare & (rise > level)).astype(np.uint8), cv2.MORPH_OPEN, _K3)
-        m, lab2 = cv2.connectedComponents(low, connectivity=8)
-        ids = np.bincount(lab2[seed], minlength=m) > 0
-        ids[0] = False
-        piece = ids[lab2]
-        if np.count_nonzero(piece) < GLARE_SHARP_AREA * half * half:
-            continue
-        p8 = piece.astype(np.uint8)
-        rim = (cv2.dilate(p8, _K3) > 0) & (cv2.erode(p8, _K3) == 0) & inside
-        if np.count_nonzero(rim) < 8:
-            continue
-        ys, xs = np.nonzero(piece)
-        (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
-        if max(rw, rh) + 1 < GLARE_SHARP_LONG * (min(rw, rh) + 1):
-            continue  # round: the glare's own bright core (a clipped spot on a broad halo), not a butt
-        if float(percentile(grad[rim], 90)) >= GLARE_SHARP_EDGE * float(median(rise[piece])):
-            out |= piece
-    return out
 
 
 def _spread(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
