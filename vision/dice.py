@@ -1462,11 +1462,9 @@ def _two_dice_linked(face: list[Pip]) -> bool:
 
 
 def _part_is_face(part: list[Pip]) -> bool:
-    """A cut part of two or more pips in a die's layout (LAYOUT_TOL) at a die's scale (_fits_layout's
-    0.75-3.5 pip diameters)."""
+    """A cut part of two or more pips in a die's layout at a die's scale (_in_layout)."""
     misfit, scale = dice_body.layout_fit([(p.x, p.y) for p in part])
-    d = statistics.median([p.d for p in part])
-    return misfit <= LAYOUT_TOL and 0.75 * d <= scale <= 3.5 * d
+    return _in_layout(misfit, scale, statistics.median([p.d for p in part]))
 
 
 def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -1529,8 +1527,14 @@ def _fits_layout(f: dict[str, Any], tol: float = LAYOUT_TOL) -> bool:
     # face's foreshortening narrows them too: the side six below an oblique die's top), and only in
     # the strict fit (the loose one would then take a four and the first row of its side face)
     misfit, scale = dice_body.layout_fit(spots, stretch=f["flat"] <= SQUARE_ON and tol <= LAYOUT_TOL)
-    # the pitch of touching pips is about their width, which the threshold and blur widen
-    return misfit <= tol and 0.75 * f["d"] <= scale <= 3.5 * f["d"]
+    return _in_layout(misfit, scale, f["d"], tol)
+
+
+def _in_layout(misfit: float, scale: float, d: float, tol: float = LAYOUT_TOL) -> bool:
+    """A layout fit (dice_body.layout_fit) that is a die's face: within ``tol`` of the layout, at a
+    pitch of 0.75-3.5 pip diameters ``d`` (the pitch of touching pips is about their width, which
+    the threshold and blur widen)."""
+    return misfit <= tol and 0.75 * d <= scale <= 3.5 * d
 
 
 def _neutral(bgr: np.ndarray) -> bool:
@@ -1640,26 +1644,14 @@ def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_bo
     return f["count"] == 5 or dice_body.diagonal(spots, b.angle)
 
 
-def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float) -> float:
+def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float, gap: float = 0.0) -> float:
     """How far (frame pixels, at most ``limit``) the die-first search's foreground runs from frame
-    point q in direction u (a unit vector): 0 when q is off it."""
-    mask, scale = fg
-    h, w = mask.shape
-    for t in np.arange(0.0, limit + scale, scale):
-        x, y = int((q[0] + t * u[0]) / scale), int((q[1] + t * u[1]) / scale)
-        if not (0 <= x < w and 0 <= y < h and mask[y, x]):
-            return float(t)
-    return float(limit)
+    point q in direction u (a unit vector): 0 when q is off it.
 
-
-def _reach_across(
-    fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: float, gap: float
-) -> float:
-    """_reach across holes in the foreground shorter than ``gap`` frame pixels (a pip's diameter).
-
-    Pips of the table's colour (white pips on a white table) and glare are not foreground: the die's
-    blob has a hole at each, and _reach stops at the first. A hole that the foreground closes
-    again within a pip's width lies on the die; a longer gap, or the frame's edge, ends the reach.
+    With ``gap`` (a pip's diameter) it runs on across holes in the foreground shorter than that:
+    pips of the table's colour (white pips on a white table) and glare are not foreground, so the
+    die's blob has a hole at each. A hole that the foreground closes again within ``gap`` lies on the
+    die; a longer gap, or the frame's edge, ends the reach where it began.
     """
     mask, scale = fg
     h, w = mask.shape
@@ -1711,7 +1703,7 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     CENTRE_T of the body's. The die must show a clear body (its four samples within half the
     contrast of each other) and lie all round the centre pip: the die-first search's foreground
     runs on from it past all four corner pips' places by CENTRE_REACH of the pips' distance (across
-    holes a pip wide: white pips on a white table are no foreground, see _reach_across). Beside
+    holes a pip wide: white pips on a white table are no foreground, see _reach). Beside
     a real two (whose pips may lie near its centre) the spot past a pip is the table, which may
     have the pips' colour, and a corner pip taken for the centre has the die's edge next to it.
     Exactly one choice of centre must give a three or five.
@@ -1747,7 +1739,7 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
             continue
         # the centre pip has the die around it: its corners beyond the corner pips all round
         far = (1.0 + CENTRE_REACH) * sep
-        if any(_reach_across(fg, c, u / sep, far, d) < far for u in (v, -v, w, -w)):
+        if any(_reach(fg, c, u / sep, far, d) < far for u in (v, -v, w, -w)):
             continue
         t = [float((colour(q) - body) @ axis) / (gap * gap) for q in others]
         pips = [abs(tq - 1.0) <= CENTRE_T for tq in t]

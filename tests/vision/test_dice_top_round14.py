@@ -6,7 +6,7 @@
 - A die-first blob whose most contrasting spot is a speck of another size than its pips is tried
   again with the other spots' sizes (vision.dice_body._outline_sizes).
 - A three read as a two (a centre and a corner pip) is checked for the die around it across
-  pip-wide holes in the foreground: white pips on a white table are holes (vision.dice._reach_across).
+  pip-wide holes in the foreground: white pips on a white table are holes (vision.dice._reach with a gap).
 
 The real photos are from the development split only (vision.bench_dice.split_of: never a test-split
 photo); those tests skip when the shared photo folder is not there.
@@ -110,13 +110,13 @@ def test_slanted_six_scattered_into_single_pips_is_not_cut(monkeypatch: pytest.M
 
 
 def test_reach_runs_across_a_pip_wide_hole_only() -> None:
-    """_reach_across goes on over a hole one pip wide in the foreground, not over a wider gap."""
+    """_reach with a gap goes on over a hole one pip wide in the foreground, not over a wider gap."""
     mask = np.zeros((40, 200), np.uint8)
     mask[10:30, 0:100] = 255
     mask[10:30, 40:45] = 0  # a pip's hole, 5 px
     fg = (mask, 1.0)
     q, u = np.float32([10, 20]), np.float32([1, 0])
     assert dice._reach(fg, q, u, 80.0) == 30.0
-    assert dice._reach_across(fg, q, u, 80.0, 7.0) == 80.0
-    assert dice._reach_across(fg, q, u, 120.0, 7.0) == 90.0  # the table beyond the die
-    assert dice._reach_across(fg, q, u, 80.0, 4.0) == 30.0  # a hole wider than the gap allowed
+    assert dice._reach(fg, q, u, 80.0, 7.0) == 80.0
+    assert dice._reach(fg, q, u, 120.0, 7.0) == 90.0  # the table beyond the die
+    assert dice._reach(fg, q, u, 80.0, 4.0) == 30.0  # a hole wider than the gap allowed
