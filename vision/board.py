@@ -80,7 +80,12 @@ def _median_u8(img: np.ndarray) -> float:
     n = img.size
     if n == 0:
         return float(median(img.ravel()))
-    below = np.cumsum(np.bincount(img.ravel(), minlength=256))
+    return _median_of_counts(np.cumsum(np.bincount(img.ravel(), minlength=256)), n)
+
+
+def _median_of_counts(below: np.ndarray, n: int) -> float:
+    """The median of n values from their cumulative 256-level histogram ``below`` (the mean of the two
+    middle values of an even count)."""
     # the value at sorted position k is the first level with more than k values at or below it
     hi = int(np.searchsorted(below, n // 2, side="right"))
     if n % 2:
@@ -97,13 +102,7 @@ def _median_every3(img: np.ndarray) -> float:
     if img.ndim != 2 or img.dtype != np.uint8 or not img.flags.c_contiguous or w % 3 or img.size == 0:
         return _median_u8(img[::3, ::3])
     n = ((h + 2) // 3) * (w // 3)
-    below = np.cumsum(cv2.calcHist([img[::3].reshape(-1, w // 3, 3)], [0], None, [256], [0, 256]).ravel())
-    # the value at sorted position k is the first level with more than k values at or below it
-    hi = int(np.searchsorted(below, n // 2, side="right"))
-    if n % 2:
-        return float(hi)
-    lo = int(np.searchsorted(below, n // 2 - 1, side="right"))
-    return (lo + hi) / 2
+    return _median_of_counts(np.cumsum(cv2.calcHist([img[::3].reshape(-1, w // 3, 3)], [0], None, [256], [0, 256]).ravel()), n)
 
 
 def _quads(gray: np.ndarray) -> list[np.ndarray]:
