@@ -910,6 +910,8 @@ def _top_of_own(fi: dict[str, Any], fj: dict[str, Any], size: float, same_colour
     beside a die with rounder pips is no side face of it."""
     if fj["flat"] > SQUARE_ON or math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) < OWN_APART * size:
         return False
+    if not _fits_layout(fi):
+        return False  # (a lone pip or a face off its layout does not show that the view is square-on)
     return not same_colour or (fj["count"] >= 4 and _fits_layout(fj))
 
 
