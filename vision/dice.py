@@ -103,6 +103,7 @@ LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this sha
 SPLIT_GAP, SPLIT_FIT = 1.25, 0.3  # ... and a group of six cut too: see _two_dice_linked
 SPLIT_MAX = 18  # a linked group of more than six pips, up to this many (three dice), is cut into faces
 SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-on (top-down: 1.0-1.3)
+OWN_APART = 0.75  # a square-on face this far (share of the face size) from another is no side face of it
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
 # level's largest pip, its own box at least this many times as long as wide ...
 CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
@@ -888,11 +889,30 @@ def _drop_side_faces(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
             darker = same_colour and fj["body_rel"] < SIDE_BODY_RATIO * fi["body_rel"]
             flatter = fj["flat"] > 1.2 * fi["flat"]
             below_narrower = same_colour and fj["y"] > fi["y"] + 0.25 * size and fj["d"] < 0.8 * fi["d"]
-            if darker or flatter or below_narrower:
+            if (darker or flatter or below_narrower) and not _top_of_own(fi, fj, size, same_colour):
                 keep[j] = False
                 fi["sides"] = fi.get("sides", 0) + 1
                 fi.setdefault("dropped", []).append(fj)  # its place back if fi proves no die (_check_bodies)
     return [f for f, k in zip(faces, keep, strict=True) if k]
+
+
+def _top_of_own(fi: dict[str, Any], fj: dict[str, Any], size: float, same_colour: bool = True) -> bool:
+    """True when face ``fj``, which _drop_side_faces would take for a side face of ``fi``, is the
+    top face of a die of its own beside fi's: its pips are round (``SQUARE_ON``), it lies at least
+    ``OWN_APART`` of the larger face's size from fi (two dice's top faces cannot overlap), and
+    either its body has another colour than fi's (a side face has its top face's body) or it holds
+    four or more pips in a die's exact layout (a similarity fit, so not foreshortened: a side face
+    is seen at a slant and its layout is squashed across the edge it shares with the top face; a
+    two's or a three's pips lie on a line, which foreshortening keeps, so they prove nothing).
+
+    Seen from above (a tray photo), a neighbouring die of the same colour in a shadow or a darker
+    corner of the frame is square-on like the top face beside it, and a die of another colour
+    beside a die with rounder pips is no side face of it."""
+    if fj["flat"] > SQUARE_ON or math.hypot(fi["x"] - fj["x"], fi["y"] - fj["y"]) < OWN_APART * size:
+        return False
+    if not _fits_layout(fi):
+        return False  # (a lone pip or a face off its layout does not show that the view is square-on)
+    return not same_colour or (fj["count"] >= 4 and _fits_layout(fj))
 
 
 def _light_gains(frame: np.ndarray) -> np.ndarray:
