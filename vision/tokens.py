@@ -768,7 +768,8 @@ GLARE_KEEP_MIN = 0.12  # ...and by this share of the glare's own strength there 
 
 
 def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: float,
-                 beside: np.ndarray | None = None, free: np.ndarray | None = None) -> np.ndarray:
+                 beside: np.ndarray | None = None, free: np.ndarray | None = None,
+                 searched: np.ndarray | None = None) -> np.ndarray:
     """The pixels of ``glare`` (a window's boolean mask) where a butt lies under the glare; the glare
     is taken off those pixels of ``img`` (in place) so the butt's colour can be read. Glare adds
     light of one colour (the lamp's): measured from the glare itself as the median direction of the
@@ -794,9 +795,11 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     n, lab, stats = _blobs8(back)
     big = stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2
     big[0] = False
-    if not big.any():
-        return np.zeros_like(glare)
     keep = big[lab]  # the same as np.isin, by lookup
+    if free is not None:  # the mat: a butt of the glare's own colour (pink on the red zone), by its outline
+        keep |= _sharp_under_glare(along, glare, free, half, searched)
+    if not keep.any():
+        return np.zeros_like(glare)
     # take the glare off the butt: its strength there is spread in from what lies within a butt's
     # width around the butt, the glare and (``free``) the table where the glare fades under the
     # threshold: a butt on the glare's flank is not given the strength of the glare's middle, which
@@ -812,6 +815,88 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
         cv2.GaussianBlur(lit, (0, 0), sigma), 1e-3)
     img[keep] = np.clip(img[keep].astype(np.float32) - spread[keep][:, None] * u, 0, 255).astype(np.uint8)
     return keep
+
+
+GLARE_SHARP_RISE = 0.2  # a butt under glare stands above the glare's smooth course by this share of the glare's strength
+GLARE_SHARP_GROW = 0.5  # ...its piece reaches out to where it stands this share of its own rise above it
+GLARE_SHARP_EDGE = 0.4  # ...and its outline rises by this share of its rise per pixel (a glare's flank: under 0.3)
+GLARE_SHARP_AREA = 2.0  # ...over at least this many squared half widths (a butt's part under the glare)
+GLARE_SHARP_LONG = 1.6  # ...and is this many times as long as it is wide (a glare's clipped core is round)
+GLARE_SHARP_SOLID = 0.75  # ...and fills this share of its convex hull (a butt is convex; a bright ring is not)
+GLARE_SHARP_OPEN = 0.5  # ...and at most this share of its rim outside the glare lies where the search ended
+
+
+def _window1(img: np.ndarray, x: int, y: int, bw: int, bh: int) -> np.ndarray:
+    """The window ``img[y:y + bh, x:x + bw]`` one pixel wider on every side (0 beyond the image)."""
+    out = np.zeros((bh + 2, bw + 2), img.dtype)
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = max(0, x - 1), max(0, y - 1), min(w, x + bw + 1), min(h, y + bh + 1)
+    out[y0 - y + 1:y1 - y + 1, x0 - x + 1:x1 - x + 1] = img[y0:y1, x0:x1]
+    return out
+
+
+def _sharp_under_glare(along: np.ndarray, glare: np.ndarray, free: np.ndarray, half: float,
+                       searched: np.ndarray | None = None) -> np.ndarray:
+    """The pieces of ``glare`` (a window's boolean mask) where a butt of the glare's own colour lies
+    (a pink butt on the mat's red zone adds nearly what the lamp adds, so its colour does not leave
+    the glare's): ``along``, the change from the table along the glare's colour, is smooth over a
+    butt's width where there is only glare (a halo fades out), and a butt under it stands above that
+    course with a sharp outline. The rise over the course is measured against the glare's own
+    strength (its 90th percentile), and a piece is kept only where its outline is steep.
+
+    Two kinds of piece rise over the course and are no butt: the bright ring of a halo around a butt
+    lying on the glare's middle (the course, spread from the ring and the fainter halo beyond it,
+    stays under the ring), which is bent around that butt (a butt is convex); and the brightest rows
+    of a glare cut by the end of the search (a zone's printed edge), whose course is spread from one
+    side only: most of such a piece's rim outside the glare lies where nothing was searched
+    (``searched``: the window's search area one pixel wider on every side; a butt's rim outside the
+    glare is the bare zone or another blob)."""
+    peak = float(percentile(along[glare], 90))
+    if peak <= 0:
+        return np.zeros_like(glare)
+    # the smooth course from the glare's and the bare zone's pixels only (a zone's printed border and
+    # other butts add none: a glare cut by them is not lifted beside them)
+    lit = (glare | free).astype(np.float32)
+    sigma = max(1.0, half)
+    rise = along - cv2.GaussianBlur(along * lit, (0, 0), sigma) / np.maximum(cv2.GaussianBlur(lit, (0, 0), sigma), 1e-3)
+    inside = cv2.erode(glare.astype(np.uint8), _K3) > 0  # the outline is measured inside the glare only
+    seeds = cv2.morphologyEx((glare & (rise > GLARE_SHARP_RISE * peak)).astype(np.uint8), cv2.MORPH_OPEN, _K3)
+    n, lab = cv2.connectedComponents(seeds, connectivity=8)
+    out = np.zeros_like(glare)
+    if n <= 1:
+        return out
+    grad = cv2.magnitude(cv2.Sobel(along, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(along, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    for j in range(1, n):
+        seed = lab == j
+        level = GLARE_SHARP_GROW * float(median(rise[seed]))
+        low = cv2.morphologyEx((glare & (rise > level)).astype(np.uint8), cv2.MORPH_OPEN, _K3)
+        m, lab2 = cv2.connectedComponents(low, connectivity=8)
+        ids = np.bincount(lab2[seed], minlength=m) > 0
+        ids[0] = False
+        piece = ids[lab2]
+        if np.count_nonzero(piece) < GLARE_SHARP_AREA * half * half:
+            continue
+        p8 = piece.astype(np.uint8)
+        rim = (cv2.dilate(p8, _K3) > 0) & (cv2.erode(p8, _K3) == 0) & inside
+        if np.count_nonzero(rim) < 8:
+            continue
+        ys, xs = np.nonzero(piece)
+        (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+        if max(rw, rh) + 1 < GLARE_SHARP_LONG * (min(rw, rh) + 1):
+            continue  # round: the glare's own bright core (a clipped spot on a broad halo), not a butt
+        if float(percentile(grad[rim], 90)) < GLARE_SHARP_EDGE * float(median(rise[piece])):
+            continue
+        # a butt is convex: its pixels fill its hull (Pick's count of the pixels a convex outline holds)
+        hull = cv2.convexHull(np.stack([xs, ys], 1).astype(np.int32))
+        if len(xs) < GLARE_SHARP_SOLID * (cv2.contourArea(hull) + 0.5 * cv2.arcLength(hull, True) + 1):
+            continue  # bent: the bright ring around a butt on the glare's middle
+        if searched is not None:
+            p1 = np.pad(p8, 1)
+            outer = (cv2.dilate(p1, _K3) > 0) & (p1 == 0) & ~np.pad(glare, 1)
+            if np.count_nonzero(outer & (searched == 0)) > GLARE_SHARP_OPEN * np.count_nonzero(outer):
+                continue  # it lies along the end of the search: a glare cut there, not a butt
+        out |= piece
+    return out
 
 
 def _spread(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
@@ -897,7 +982,9 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
             beside = sub & ~glare & (cv2.dilate(glare.astype(np.uint8), around) > 0)
             table = None if free is None else \
                 (free[0][y:y + bh, x:x + bw] == 0) & (free[1][y:y + bh, x:x + bw] > 0)
-            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside, table)
+            searched = None if free is None else _window1(free[1], x, y, bw, bh)
+            keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside, table,
+                                searched)
             glare &= ~keep
             under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
