@@ -212,7 +212,7 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
 
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Fit a line to points: (point, unit direction)."""
-    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32, copy=False), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x0, y0]), np.float32([vx, vy])
 
 
@@ -226,15 +226,48 @@ def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.
     return p1 + t * d1
 
 
+def _norm(x: np.ndarray) -> np.floating:
+    """``np.linalg.norm`` of a float vector, as it computes it (the root of the dot product), without its wrapper."""
+    return np.sqrt(x.dot(x))
+
+
+def _mean_rows(pts: np.ndarray, exact_sum: bool) -> np.ndarray:
+    """``pts.mean(0)`` of float32 points (N, 2). With ``exact_sum`` (integer points whose float32 sums are
+    exact in any order) the sums come from ``cv2.sumElems``; either way the float32 division rounds the
+    same exact quotient as ``mean``."""
+    if exact_sum:
+        sx, sy = cv2.sumElems(pts.reshape(-1, 1, 2))[:2]
+        return np.float32([sx, sy]) / np.float32(len(pts))
+    return np.add.reduce(pts, axis=0) / np.float32(len(pts))
+
+
 def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     """Quadrilateral of a face from lines fitted to its sides, away from the corners.
 
     A dark index may bite into the top-left corner of the face mask, so the corners themselves
     are not trusted: the left and bottom sides give the directions, the top side is taken
     from its right part and the right side parallel to the left.
+
+    The points of each side are picked from a view of the (x, y) pairs as single complex64 items (numpy
+    picks rows of a 1-D array several times faster than of a 2-D one), the extremes come from
+    ``cv2.minMaxLoc`` and the rectangle from the int32 points: the same quad as with plain numpy.
     """
-    pts = contour.reshape(-1, 2).astype(np.float32)
-    (cx, cy), (rw, rh), ang = cv2.minAreaRect(pts)
+    pts = np.ascontiguousarray(contour.reshape(-1, 2), np.float32)
+    pair = pts.view(np.complex64).reshape(-1)  # one item per point, the same bytes
+
+    def rows(m: np.ndarray) -> np.ndarray:
+        return pair[m].view(np.float32).reshape(-1, 2)
+
+    integer = contour.dtype.kind in "iu"
+    if integer:
+        # the hull and rectangle of integer points are the same from the integer points (no float copy)
+        bx, by, bw, bh = cv2.boundingRect(contour.reshape(-1, 2).astype(np.int32, copy=False))
+        # sums of integer coordinates are exact in float32 under 2^24, in any order
+        exact_sum = len(pts) * max(abs(bx), abs(by), abs(bx + bw), abs(by + bh)) < 2**24
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(contour.reshape(-1, 2).astype(np.int32, copy=False))
+    else:
+        exact_sum = False
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(pts)
     a = np.deg2rad(ang)
     ax1 = np.float32([np.cos(a), np.sin(a)])
     ax2 = np.float32([-np.sin(a), np.cos(a)])
@@ -246,25 +279,28 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
         right = -right
     rel = pts - np.float32([cx, cy])
     u, v = rel @ down, rel @ right
-    hu, hv = (u.max() - u.min()), (v.max() - v.min())
+    u_lo, u_hi = cv2.minMaxLoc(u)[:2]
+    v_lo, v_hi = cv2.minMaxLoc(v)[:2]
+    u_lo, v_lo = np.float32(u_lo), np.float32(v_lo)
+    hu, hv = np.float32(u_hi) - u_lo, np.float32(v_hi) - v_lo
     if hu < 4 or hv < 2:
         return None
-    un, vn = (u - u.min()) / hu, (v - v.min()) / hv
+    un, vn = (u - u_lo) / hu, (v - v_lo) / hv
     edge_u, edge_v = min(0.15, 4 / hu + 0.02), min(0.3, 3 / hv + 0.05)
-    left = pts[(vn < edge_v) & (un > 0.3) & (un < 0.95)]
-    rightp = pts[(vn > 1 - edge_v) & (un > 0.2) & (un < 0.8)]
-    top = pts[(un < edge_u) & (vn > 0.45) & (vn < 0.95)]
-    bottom = pts[(un > 1 - edge_u) & (vn > 0.1) & (vn < 0.9)]
+    left = rows((vn < edge_v) & (un > 0.3) & (un < 0.95))
+    rightp = rows((vn > 1 - edge_v) & (un > 0.2) & (un < 0.8))
+    top = rows((un < edge_u) & (vn > 0.45) & (vn < 0.95))
+    bottom = rows((un > 1 - edge_u) & (vn > 0.1) & (vn < 0.9))
     if min(len(left), len(rightp), len(top), len(bottom)) < 2:
         return None
-    pl, dl = _fit_line(left) if len(left) >= 5 else (left.mean(0), down)
-    pb, db = _fit_line(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
+    pl, dl = _fit_line(left) if len(left) >= 5 else (_mean_rows(left, exact_sum), down)
+    pb, db = _fit_line(bottom) if len(bottom) >= 5 else (_mean_rows(bottom, exact_sum), right)
     if hv < NARROW * hu:
         # a narrow strip of a fan: its bottom is too short (and its corners too rounded by the
         # mask's cleaning) to give a direction; a card's corners are square, so the left side,
         # the longest straight edge, gives it
         db = np.float32([dl[1], -dl[0]])
-    pr, pt = rightp.mean(0), top.mean(0)
+    pr, pt = _mean_rows(rightp, exact_sum), _mean_rows(top, exact_sum)
     tl, bl = _meet(pt, db, pl, dl), _meet(pb, db, pl, dl)
     tr, br = _meet(pt, db, pr, dl), _meet(pb, db, pr, dl)
     return np.float32([tl, tr, br, bl])
@@ -501,11 +537,12 @@ def _face(
     if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
         return None
     tl, tr, br, bl = quad
-    fh = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
-    fw = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+    left = _norm(bl - tl)
+    fh = (left + _norm(br - tr)) / 2
+    fw = (_norm(tr - tl) + _norm(br - bl)) / 2
     if fh < 18 or not 0.05 < fw / fh < 0.85:
         return None
-    down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
+    down = (bl - tl) / max(left, 1e-6)
     if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
         return None
     return {
@@ -784,6 +821,19 @@ def _framed(
     return np.where(counted > 0, out, 1.0).astype(np.float32)
 
 
+_GAIN_LUT: list = [None, None]  # the last white balance's gains and their 3-channel table
+
+
+def _gain_lut(gains: np.ndarray) -> np.ndarray:
+    """A 3-channel table that white-balances by ``gains`` as ``cv2.multiply(img, gains)`` does: made by that
+    very multiplication on every level (the same rounding), once per frame's gains."""
+    key = (float(gains[0]), float(gains[1]), float(gains[2]))
+    if _GAIN_LUT[0] != key:
+        levels = np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3)
+        _GAIN_LUT[:] = [key, cv2.multiply(levels, (*key, 0.0))]
+    return _GAIN_LUT[1]
+
+
 def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     """Width of an index region up to the first column (from ``start``) that is mostly white border
     in the rows from ``top`` down (above them is the margin over the face).
@@ -791,13 +841,16 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     White after the frame's white balance (``gains``): bright and colourless, unlike face, ink or
     a glare on a coloured face, which keeps the face's colour difference.
     """
-    bal = cv2.multiply(roi, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
+    bal = cv2.LUT(roi, _gain_lut(gains))
     b, g, r = cv2.split(bal)
-    v = cv2.max(cv2.max(b, g), r).astype(np.int32)
-    vmin = cv2.min(cv2.min(b, g), r).astype(np.int32)
-    white = ((v > 0.6 * _quantile(v, 0.97)) & (4 * vmin > 3 * v))[top:]
-    frac = white.mean(axis=0)
-    cols = np.nonzero(frac[start:] > 0.5)[0]
+    v = cv2.max(cv2.max(b, g), r)
+    vmin = cv2.min(cv2.min(b, g), r)
+    bright = 0.6 * _quantile(v, 0.97)  # the 97th percentile of the whole region (a partial sort: exact)
+    # only the columns from ``start`` and the rows from ``top`` count; 4 min > 3 max in int16 (no overflow)
+    vs = v[top:, start:].astype(np.int16)
+    white = (vs > bright) & (4 * vmin[top:, start:].astype(np.int16) > 3 * vs)
+    # mostly white: more than half of the rows (the mean over the rows above 0.5)
+    cols = np.flatnonzero(2 * np.add.reduce(white, axis=0, dtype=np.intp) > white.shape[0])
     return start + int(cols[0]) if cols.size else roi.shape[1]
 
 
