@@ -357,6 +357,9 @@ def _scratch(name: str, shape: tuple[int, ...], dtype: Any = np.uint8) -> np.nda
     return a
 
 
+GROW_MARGIN = 2  # pixels around the marked pixels' box that the sheen step labels first
+
+
 def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) -> np.ndarray:
     """``marked`` (uint8 0/255, changed in place) with every 4-connected piece of ``region`` added whose
     pixels are at least ``share`` marked already (and not all of them).
@@ -364,11 +367,52 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
     The same as labelling, counting marked and all pixels per piece by ``np.bincount`` and filling the
     chosen pieces by indexing with the labels, but with 16-bit labels counted by histograms and, when few
     pieces are chosen, filled by comparisons (full-frame int32 and int64 arrays cost more than the sums).
+
+    Only a piece with marked pixels can be added (``share`` > 0). So when the box of the marked pixels
+    (GROW_MARGIN wider) is clearly smaller than the frame, that box is labelled alone: its pieces are
+    whole pieces of the frame, except those that run on past its edge; when none of those holds a marked
+    pixel, the pieces chosen are the frame's. Otherwise the whole frame is labelled.
     """
+    hgt, wid = region.shape
+    x, y, bw, bh = cv2.boundingRect(marked)
+    x0, y0 = max(0, x - GROW_MARGIN), max(0, y - GROW_MARGIN)
+    x1, y1 = min(wid, x + bw + GROW_MARGIN), min(hgt, y + bh + GROW_MARGIN)
+    if share > 0 and bw > 0 and (x1 - x0) * (y1 - y0) < 0.7 * hgt * wid:
+        if _grow_in(region, marked, share, (x0, y0, x1, y1)):
+            return marked
+    _grow_in(region, marked, share, None)
+    return marked
+
+
+def _grow_in(
+    region: np.ndarray, marked: np.ndarray, share: float, box: tuple[int, int, int, int] | None
+) -> bool:
+    """_grow_mostly_marked on the whole frame (``box`` None) or inside ``box`` (x0, y0, x1, y1); False (and
+    ``marked`` untouched) when a piece inside the box that runs on past its edge holds a marked pixel."""
+    hgt, wid = region.shape
+    if box is not None:
+        x0, y0, x1, y1 = box
+        full_region = region
+        region, marked = region[y0:y1, x0:x1], marked[y0:y1, x0:x1]
+    h, w = region.shape
     try:
-        n, lab = cv2.connectedComponents(region, _scratch("labels16", region.shape, np.uint16), 4, cv2.CV_16U)
+        buf = _scratch("labels16", (hgt * wid,), np.uint16)[: h * w].reshape(h, w)
+        n, lab = cv2.connectedComponents(region, buf, 4, cv2.CV_16U)
     except cv2.error:  # more than 65 535 pieces: 32-bit labels
         n, lab = cv2.connectedComponents(region, connectivity=4)
+    run_on = None
+    if box is not None:
+        # the pieces at the box's edge that the region continues past (4-connected)
+        edges = []
+        if y0 > 0:
+            edges.append(lab[0][full_region[y0 - 1, x0:x1] > 0])
+        if y1 < hgt:
+            edges.append(lab[-1][full_region[y1, x0:x1] > 0])
+        if x0 > 0:
+            edges.append(lab[:, 0][full_region[y0:y1, x0 - 1] > 0])
+        if x1 < wid:
+            edges.append(lab[:, -1][full_region[y0:y1, x1] > 0])
+        run_on = np.concatenate(edges).astype(np.intp) if edges else np.zeros(0, np.intp)
     if lab.dtype == np.uint16 and 2 * n <= 65536:
         # the marked pixels' labels moved up by n, so that one histogram counts both kinds of pixel per
         # piece (float32 counts, exact under 2^24 pixels; as integers, so the share compares as before);
@@ -384,6 +428,10 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
         flat = lab.ravel()
         n_all = np.bincount(flat, minlength=n)
         n_marked = np.bincount(flat[marked.ravel() > 0], minlength=n)
+    if run_on is not None:
+        run_on = run_on[run_on > 0]  # labels read before any were moved up; 0 is no piece
+        if run_on.size and n_marked[run_on].any():
+            return False
     keep = (n_marked >= share * n_all) & (n_marked < n_all)
     keep[0] = False
     chosen = np.flatnonzero(keep)
@@ -391,11 +439,12 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
         fill = keep.astype(np.uint8) * np.uint8(255)
         if lab.dtype == np.uint16 and 2 * n <= 65536:
             fill = np.concatenate([fill, np.full(n, 255, np.uint8)])  # the moved labels: marked already
-        return cv2.max(marked, np.take(fill, lab), dst=marked)
-    piece = _scratch("piece", region.shape)
+        np.maximum(marked, np.take(fill, lab), out=marked)
+        return True
+    piece = _scratch("piece", (hgt * wid,))[: h * w].reshape(h, w)
     for i in chosen.tolist():
         marked |= cv2.compare(lab, i, cv2.CMP_EQ, dst=piece)
-    return marked
+    return True
 
 
 def _median_opponent(a: np.ndarray) -> float:
