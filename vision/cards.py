@@ -254,7 +254,7 @@ def _mean_rows(pts: np.ndarray, exact_sum: bool) -> np.ndarray:
     return np.add.reduce(pts, axis=0) / np.float32(len(pts))
 
 
-def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
+def _fit_quad(contour: np.ndarray, hull: np.ndarray | None = None) -> np.ndarray | None:
     """Quadrilateral of a face from lines fitted to its sides, away from the corners.
 
     A dark index may bite into the top-left corner of the face mask, so the corners themselves
@@ -264,6 +264,8 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
     The points of each side are picked from a view of the (x, y) pairs as single complex64 items (numpy
     picks rows of a 1-D array several times faster than of a 2-D one), the extremes come from
     ``cv2.minMaxLoc`` and the rectangle from the int32 points: the same quad as with plain numpy.
+    ``hull``: the integer points' convex hull (``cv2.convexHull``) if the caller has it; the rectangle is
+    found from it (``minAreaRect`` takes the hull of its points first: the hull of the hull is that polygon).
     """
     pts = np.ascontiguousarray(contour.reshape(-1, 2), np.float32)
     pair = pts.view(np.complex64).reshape(-1)  # one item per point, the same bytes
@@ -277,7 +279,9 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
         bx, by, bw, bh = cv2.boundingRect(contour.reshape(-1, 2).astype(np.int32, copy=False))
         # sums of integer coordinates are exact in float32 under 2^24, in any order
         exact_sum = len(pts) * max(abs(bx), abs(by), abs(bx + bw), abs(by + bh)) < 2**24
-        (cx, cy), (rw, rh), ang = cv2.minAreaRect(contour.reshape(-1, 2).astype(np.int32, copy=False))
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(
+            hull if hull is not None else contour.reshape(-1, 2).astype(np.int32, copy=False)
+        )
     else:
         exact_sum = False
         (cx, cy), (rw, rh), ang = cv2.minAreaRect(pts)
@@ -592,11 +596,12 @@ def _face(
     ) + np.int32([x, y])
     if extra:
         c = np.concatenate([c, *extra])
-    quad = _fit_quad(c)
+    hull = cv2.convexHull(c)
+    quad = _fit_quad(c, hull)
     if quad is None:
         return None
     qa = cv2.contourArea(quad)
-    hull_area = cv2.contourArea(cv2.convexHull(c))
+    hull_area = cv2.contourArea(hull)
     if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
         return None
     tl, tr, br, bl = quad
@@ -630,15 +635,18 @@ def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
     # cards on one table are one size: only a face as tall as the tallest cards (the second tallest,
     # so that one odd shape does not decide) is a whole card's height; wood-grain specks are not
     card_h = 0.85 * sorted(f["h"] for f in faces)[-2]
-    for f in faces:
+    # every pair's bottom-left offsets, |g - f| per axis, by the same float32 subtractions (the bottom-left
+    # corners do not move below), as plain floats: [f][g]
+    bls = np.stack([f["quad"][3] for f in faces])
+    apart = [np.abs(bls[None, :, k] - bls[:, None, k]).tolist() for k in (0, 1)]
+    for fi, f in enumerate(faces):
         tl, tr, br, bl = f["quad"]
         best = None
-        for g in faces:
+        for gi, g in enumerate(faces):
             if g is f or g["h"] < card_h:
                 continue
-            gtl, _, _, gbl = g["quad"]
-            dx = abs(float(gbl[0] - bl[0]))
-            if dx > 1.6 * g["h"] or abs(float(gbl[1] - bl[1])) > 0.05 * g["h"] + 0.08 * dx:
+            dx = apart[0][fi][gi]
+            if dx > 1.6 * g["h"] or apart[1][fi][gi] > 0.05 * g["h"] + 0.08 * dx:
                 continue
             if best is None or dx < best[0]:
                 best = (dx, g)
@@ -862,10 +870,13 @@ def _framed(
     )
     xy = np.rint(pts).astype(np.int32)
     xs, ys = xy[..., 0], xy[..., 1]
-    inside = (xs >= 0) & (ys >= 0) & (xs < wid) & (ys < hgt) & (dists <= reach[:, None, None, None] + 0.01)
+    # 0 <= x < wid and 0 <= y < hgt by one unsigned compare each (a negative int32 reads as 2^31 or more)
+    inside = (
+        (xs.view(np.uint32) < wid) & (ys.view(np.uint32) < hgt) & (dists <= reach[:, None, None, None] + 0.01)
+    )
     gain = (gains / max(white_level, 1.0)).astype(np.float32)
     face = (np.stack([f["face_bgr"] for f in faces]) * gain).min(axis=1)
-    idx = np.clip(ys, 0, hgt - 1) * wid + np.clip(xs, 0, wid - 1)
+    idx = np.minimum(np.maximum(ys, 0), hgt - 1) * wid + np.minimum(np.maximum(xs, 0), wid - 1)
     px = _bgr(_pixel_items(small)[idx])
     # the weakest channel after the balance (one channel at a time: a reduction over 3 values is slow)
     vals = np.minimum(np.minimum(px[..., 0] * gain[0], px[..., 1] * gain[1]), px[..., 2] * gain[2])
