@@ -216,9 +216,9 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     top_v = v[chosen].astype(np.float32)
     pc = (top_v - vmin[chosen].astype(np.float32)) / (top_v + 1.0)
     bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
-    vmin[lit == 0] = (
-        0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
-    )
+    # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour: 0 there
+    # (``lit`` is 0 or 255, so a bitwise and keeps the rest as it is)
+    cv2.bitwise_and(vmin, lit, dst=vmin)
     hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
     t_min = 1 + int(np.searchsorted(hm, NEUTRAL_TOP * hm[-1]))
     npx = _bgr(items[(vmin >= t_min).ravel()]).astype(np.float32)
@@ -826,7 +826,7 @@ def _border_whites(small: np.ndarray, faces: list[dict[str, Any]]) -> list[np.nd
     pts = tl64 + _BORDER_TS[None, :, None] * step64 - out64  # (face, point, xy)
     xs = np.clip(np.round(pts[..., 0]).astype(int), 0, small.shape[1] - 1)
     ys = np.clip(np.round(pts[..., 1]).astype(int), 0, small.shape[0] - 1)
-    px = small[ys, xs].astype(np.float32)  # (face, point, BGR)
+    px = _bgr(_pixel_items(small)[ys * small.shape[1] + xs]).astype(np.float32)  # (face, point, BGR)
     v = px.max(axis=2)
     # the median point's brightness per face (the value at sorted index 11 of 24, as _quantile picks it)
     half = np.sort(v, axis=1)[:, int(0.5 * (v.shape[1] - 1))]
