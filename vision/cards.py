@@ -901,17 +901,20 @@ def _framed(
     return np.where(counted > 0, out, 1.0).astype(np.float32)
 
 
-_GAIN_LUT: list = [None, None]  # the last white balance's gains and their 3-channel table
+_GAIN_LUT: list = [None]  # the last white balance's (gains, 3-channel table), replaced as one tuple
 
 
 def _gain_lut(gains: np.ndarray) -> np.ndarray:
     """A 3-channel table that white-balances by ``gains`` as ``cv2.multiply(img, gains)`` does: made by that
-    very multiplication on every level (the same rounding), once per frame's gains."""
+    very multiplication on every level (the same rounding), once per frame's gains. The cached pair is read
+    and replaced as one tuple, so a thread never gets another thread's table."""
     key = (float(gains[0]), float(gains[1]), float(gains[2]))
-    if _GAIN_LUT[0] != key:
+    hit = _GAIN_LUT[0]
+    if hit is None or hit[0] != key:
         levels = np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3)
-        _GAIN_LUT[:] = [key, cv2.multiply(levels, (*key, 0.0))]
-    return _GAIN_LUT[1]
+        hit = (key, cv2.multiply(levels, (*key, 0.0)))
+        _GAIN_LUT[0] = hit
+    return hit[1]
 
 
 def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
