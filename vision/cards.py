@@ -97,7 +97,8 @@ def _templates() -> tuple[np.ndarray, list]:
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:
-    px = np.clip(np.asarray(bgr, np.float32).reshape(1, 1, 3) / 255.0, 0, 1)
+    px = np.asarray(bgr, np.float32).reshape(1, 1, 3) / 255.0
+    px = np.minimum(np.maximum(px, 0, out=px), 1, out=px)  # np.clip without its wrapper (the same values)
     return cv2.cvtColor(px, cv2.COLOR_BGR2Lab).reshape(3)
 
 
@@ -128,6 +129,12 @@ def _levels_at(img: np.ndarray, qs: tuple[float, ...], mask: np.ndarray | None =
     """The q-quantiles (as ``_quantile`` picks them: the value at sorted index int(q (n - 1))) of a uint8
     image's values (those under ``mask`` if given), from its histogram: for small images, one histogram
     costs less than a partial sort per quantile."""
+    if mask is None and img.size <= 16384:
+        # a small image (an index corner): counted by np.bincount, all quantiles by one search (the same
+        # integer counts as the histogram's, fewer calls)
+        cum = np.cumsum(np.bincount(img.ravel(), minlength=256))
+        n = int(cum[-1])
+        return np.searchsorted(cum, [int(q * (n - 1)) for q in qs], side="right").astype(float).tolist()
     cum = np.cumsum(cv2.calcHist([img], [0], mask, [256], [0, 256]).ravel().astype(np.int64))
     n = int(cum[-1])
     return [float(np.searchsorted(cum, int(q * (n - 1)), side="right")) for q in qs]
@@ -136,6 +143,17 @@ def _levels_at(img: np.ndarray, qs: tuple[float, ...], mask: np.ndarray | None =
 def _vmax(img: np.ndarray) -> np.ndarray:
     b, g, r = cv2.split(img)
     return cv2.max(cv2.max(b, g), r)
+
+
+def _pixel_items(img: np.ndarray) -> np.ndarray:
+    """A 3-channel uint8 image's pixels as one 3-byte item each (a flat array): numpy picks the items of a
+    1-D array two to three times faster than the rows of a 2-D one; ``_bgr`` turns picked items back."""
+    return np.ascontiguousarray(img).reshape(-1).view(np.dtype((np.void, 3)))
+
+
+def _bgr(items: np.ndarray) -> np.ndarray:
+    """Picked pixel items (any shape) as uint8 B, G, R along a last axis: the same bytes."""
+    return items.view(np.uint8).reshape(*items.shape, 3)
 
 
 def _white_estimate(img: np.ndarray) -> np.ndarray:
@@ -189,7 +207,8 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         cm = np.cumsum(cv2.calcHist([mid8], [0], top, [256], [0, 256]).ravel())
         top &= cv2.compare(mid8, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
     chosen = top > 0
-    px = sub[chosen].astype(np.float32)
+    items = _pixel_items(sub)
+    px = _bgr(items[chosen.ravel()]).astype(np.float32)
     if len(px) < 10:
         return np.array([200.0, 200.0, 200.0], np.float32)
     # of the bright pixels, the least coloured: white borders rather than yellow faces ((max - min) /
@@ -197,12 +216,12 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
     top_v = v[chosen].astype(np.float32)
     pc = (top_v - vmin[chosen].astype(np.float32)) / (top_v + 1.0)
     bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
-    vmin[lit == 0] = (
-        0  # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour
-    )
+    # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour: 0 there
+    # (``lit`` is 0 or 255, so a bitwise and keeps the rest as it is)
+    cv2.bitwise_and(vmin, lit, dst=vmin)
     hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
     t_min = 1 + int(np.searchsorted(hm, NEUTRAL_TOP * hm[-1]))
-    npx = sub[vmin >= t_min].astype(np.float32)
+    npx = _bgr(items[(vmin >= t_min).ravel()]).astype(np.float32)
     if len(npx) < 10:
         return bright
     neutral = npx.mean(axis=0)
@@ -212,7 +231,7 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
 
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Fit a line to points: (point, unit direction)."""
-    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32, copy=False), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
     return np.float32([x0, y0]), np.float32([vx, vy])
 
 
@@ -226,15 +245,52 @@ def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.
     return p1 + t * d1
 
 
-def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
+def _norm(x: np.ndarray) -> np.floating:
+    """``np.linalg.norm`` of a float vector, as it computes it (the root of the dot product), without its wrapper."""
+    return np.sqrt(x.dot(x))
+
+
+def _mean_rows(pts: np.ndarray, exact_sum: bool) -> np.ndarray:
+    """``pts.mean(0)`` of float32 points (N, 2). With ``exact_sum`` (integer points whose float32 sums are
+    exact in any order) the sums come from ``cv2.sumElems``; either way the float32 division rounds the
+    same exact quotient as ``mean``."""
+    if exact_sum:
+        sx, sy = cv2.sumElems(pts.reshape(-1, 1, 2))[:2]
+        return np.float32([sx, sy]) / np.float32(len(pts))
+    return np.add.reduce(pts, axis=0) / np.float32(len(pts))
+
+
+def _fit_quad(contour: np.ndarray, hull: np.ndarray | None = None) -> np.ndarray | None:
     """Quadrilateral of a face from lines fitted to its sides, away from the corners.
 
     A dark index may bite into the top-left corner of the face mask, so the corners themselves
     are not trusted: the left and bottom sides give the directions, the top side is taken
     from its right part and the right side parallel to the left.
+
+    The points of each side are picked from a view of the (x, y) pairs as single complex64 items (numpy
+    picks rows of a 1-D array several times faster than of a 2-D one), the extremes come from
+    ``cv2.minMaxLoc`` and the rectangle from the int32 points: the same quad as with plain numpy.
+    ``hull``: the integer points' convex hull (``cv2.convexHull``) if the caller has it; the rectangle is
+    found from it (``minAreaRect`` takes the hull of its points first: the hull of the hull is that polygon).
     """
-    pts = contour.reshape(-1, 2).astype(np.float32)
-    (cx, cy), (rw, rh), ang = cv2.minAreaRect(pts)
+    pts = np.ascontiguousarray(contour.reshape(-1, 2), np.float32)
+    pair = pts.view(np.complex64).reshape(-1)  # one item per point, the same bytes
+
+    def rows(m: np.ndarray) -> np.ndarray:
+        return pair[m].view(np.float32).reshape(-1, 2)
+
+    integer = contour.dtype.kind in "iu"
+    if integer:
+        # the hull and rectangle of integer points are the same from the integer points (no float copy)
+        bx, by, bw, bh = cv2.boundingRect(contour.reshape(-1, 2).astype(np.int32, copy=False))
+        # sums of integer coordinates are exact in float32 under 2^24, in any order
+        exact_sum = len(pts) * max(abs(bx), abs(by), abs(bx + bw), abs(by + bh)) < 2**24
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(
+            hull if hull is not None else contour.reshape(-1, 2).astype(np.int32, copy=False)
+        )
+    else:
+        exact_sum = False
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(pts)
     a = np.deg2rad(ang)
     ax1 = np.float32([np.cos(a), np.sin(a)])
     ax2 = np.float32([-np.sin(a), np.cos(a)])
@@ -246,25 +302,28 @@ def _fit_quad(contour: np.ndarray) -> np.ndarray | None:
         right = -right
     rel = pts - np.float32([cx, cy])
     u, v = rel @ down, rel @ right
-    hu, hv = (u.max() - u.min()), (v.max() - v.min())
+    u_lo, u_hi = cv2.minMaxLoc(u)[:2]
+    v_lo, v_hi = cv2.minMaxLoc(v)[:2]
+    u_lo, v_lo = np.float32(u_lo), np.float32(v_lo)
+    hu, hv = np.float32(u_hi) - u_lo, np.float32(v_hi) - v_lo
     if hu < 4 or hv < 2:
         return None
-    un, vn = (u - u.min()) / hu, (v - v.min()) / hv
+    un, vn = (u - u_lo) / hu, (v - v_lo) / hv
     edge_u, edge_v = min(0.15, 4 / hu + 0.02), min(0.3, 3 / hv + 0.05)
-    left = pts[(vn < edge_v) & (un > 0.3) & (un < 0.95)]
-    rightp = pts[(vn > 1 - edge_v) & (un > 0.2) & (un < 0.8)]
-    top = pts[(un < edge_u) & (vn > 0.45) & (vn < 0.95)]
-    bottom = pts[(un > 1 - edge_u) & (vn > 0.1) & (vn < 0.9)]
+    left = rows((vn < edge_v) & (un > 0.3) & (un < 0.95))
+    rightp = rows((vn > 1 - edge_v) & (un > 0.2) & (un < 0.8))
+    top = rows((un < edge_u) & (vn > 0.45) & (vn < 0.95))
+    bottom = rows((un > 1 - edge_u) & (vn > 0.1) & (vn < 0.9))
     if min(len(left), len(rightp), len(top), len(bottom)) < 2:
         return None
-    pl, dl = _fit_line(left) if len(left) >= 5 else (left.mean(0), down)
-    pb, db = _fit_line(bottom) if len(bottom) >= 5 else (bottom.mean(0), right)
+    pl, dl = _fit_line(left) if len(left) >= 5 else (_mean_rows(left, exact_sum), down)
+    pb, db = _fit_line(bottom) if len(bottom) >= 5 else (_mean_rows(bottom, exact_sum), right)
     if hv < NARROW * hu:
         # a narrow strip of a fan: its bottom is too short (and its corners too rounded by the
         # mask's cleaning) to give a direction; a card's corners are square, so the left side,
         # the longest straight edge, gives it
         db = np.float32([dl[1], -dl[0]])
-    pr, pt = rightp.mean(0), top.mean(0)
+    pr, pt = _mean_rows(rightp, exact_sum), _mean_rows(top, exact_sum)
     tl, bl = _meet(pt, db, pl, dl), _meet(pb, db, pl, dl)
     tr, br = _meet(pt, db, pr, dl), _meet(pb, db, pr, dl)
     return np.float32([tl, tr, br, bl])
@@ -321,6 +380,9 @@ def _scratch(name: str, shape: tuple[int, ...], dtype: Any = np.uint8) -> np.nda
     return a
 
 
+GROW_MARGIN = 2  # pixels around the marked pixels' box that the sheen step labels first
+
+
 def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) -> np.ndarray:
     """``marked`` (uint8 0/255, changed in place) with every 4-connected piece of ``region`` added whose
     pixels are at least ``share`` marked already (and not all of them).
@@ -328,11 +390,52 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
     The same as labelling, counting marked and all pixels per piece by ``np.bincount`` and filling the
     chosen pieces by indexing with the labels, but with 16-bit labels counted by histograms and, when few
     pieces are chosen, filled by comparisons (full-frame int32 and int64 arrays cost more than the sums).
+
+    Only a piece with marked pixels can be added (``share`` > 0). So when the box of the marked pixels
+    (GROW_MARGIN wider) is clearly smaller than the frame, that box is labelled alone: its pieces are
+    whole pieces of the frame, except those that run on past its edge; when none of those holds a marked
+    pixel, the pieces chosen are the frame's. Otherwise the whole frame is labelled.
     """
+    hgt, wid = region.shape
+    x, y, bw, bh = cv2.boundingRect(marked)
+    x0, y0 = max(0, x - GROW_MARGIN), max(0, y - GROW_MARGIN)
+    x1, y1 = min(wid, x + bw + GROW_MARGIN), min(hgt, y + bh + GROW_MARGIN)
+    if share > 0 and bw > 0 and (x1 - x0) * (y1 - y0) < 0.7 * hgt * wid:
+        if _grow_in(region, marked, share, (x0, y0, x1, y1)):
+            return marked
+    _grow_in(region, marked, share, None)
+    return marked
+
+
+def _grow_in(
+    region: np.ndarray, marked: np.ndarray, share: float, box: tuple[int, int, int, int] | None
+) -> bool:
+    """_grow_mostly_marked on the whole frame (``box`` None) or inside ``box`` (x0, y0, x1, y1); False (and
+    ``marked`` untouched) when a piece inside the box that runs on past its edge holds a marked pixel."""
+    hgt, wid = region.shape
+    if box is not None:
+        x0, y0, x1, y1 = box
+        full_region = region
+        region, marked = region[y0:y1, x0:x1], marked[y0:y1, x0:x1]
+    h, w = region.shape
     try:
-        n, lab = cv2.connectedComponents(region, _scratch("labels16", region.shape, np.uint16), 4, cv2.CV_16U)
+        buf = _scratch("labels16", (hgt * wid,), np.uint16)[: h * w].reshape(h, w)
+        n, lab = cv2.connectedComponents(region, buf, 4, cv2.CV_16U)
     except cv2.error:  # more than 65 535 pieces: 32-bit labels
         n, lab = cv2.connectedComponents(region, connectivity=4)
+    run_on = None
+    if box is not None:
+        # the pieces at the box's edge that the region continues past (4-connected)
+        edges = []
+        if y0 > 0:
+            edges.append(lab[0][full_region[y0 - 1, x0:x1] > 0])
+        if y1 < hgt:
+            edges.append(lab[-1][full_region[y1, x0:x1] > 0])
+        if x0 > 0:
+            edges.append(lab[:, 0][full_region[y0:y1, x0 - 1] > 0])
+        if x1 < wid:
+            edges.append(lab[:, -1][full_region[y0:y1, x1] > 0])
+        run_on = np.concatenate(edges).astype(np.intp) if edges else np.zeros(0, np.intp)
     if lab.dtype == np.uint16 and 2 * n <= 65536:
         # the marked pixels' labels moved up by n, so that one histogram counts both kinds of pixel per
         # piece (float32 counts, exact under 2^24 pixels; as integers, so the share compares as before);
@@ -348,6 +451,10 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
         flat = lab.ravel()
         n_all = np.bincount(flat, minlength=n)
         n_marked = np.bincount(flat[marked.ravel() > 0], minlength=n)
+    if run_on is not None:
+        run_on = run_on[run_on > 0]  # labels read before any were moved up; 0 is no piece
+        if run_on.size and n_marked[run_on].any():
+            return False
     keep = (n_marked >= share * n_all) & (n_marked < n_all)
     keep[0] = False
     chosen = np.flatnonzero(keep)
@@ -355,11 +462,12 @@ def _grow_mostly_marked(region: np.ndarray, marked: np.ndarray, share: float) ->
         fill = keep.astype(np.uint8) * np.uint8(255)
         if lab.dtype == np.uint16 and 2 * n <= 65536:
             fill = np.concatenate([fill, np.full(n, 255, np.uint8)])  # the moved labels: marked already
-        return cv2.max(marked, np.take(fill, lab), dst=marked)
-    piece = _scratch("piece", region.shape)
+        np.maximum(marked, np.take(fill, lab), out=marked)
+        return True
+    piece = _scratch("piece", (hgt * wid,))[: h * w].reshape(h, w)
     for i in chosen.tolist():
         marked |= cv2.compare(lab, i, cv2.CMP_EQ, dst=piece)
-    return marked
+    return True
 
 
 def _median_opponent(a: np.ndarray) -> float:
@@ -429,10 +537,11 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[
     np.right_shift(opp2, 1, out=opp2)
     np.subtract(opp2, b, out=opp2)
     opps = (cv2.subtract(r, g, dst=s16("opp1"), dtype=cv2.CV_16S), opp2)
-    high, low16 = s16("high"), s16("low16")
-    for opp in opps:
-        cv2.subtract(cv2.dilate(opp, k, dst=high), cv2.erode(opp, k, dst=low16), dst=high)
-        edge |= cv2.compare(high, lim, cv2.CMP_GT, dst=t1)
+    # an edge in either channel: the larger of the two local ranges above the limit (one test)
+    high, low16, grad = s16("high"), s16("low16"), s16("grad")
+    for opp, rng in zip(opps, (grad, high), strict=True):
+        cv2.subtract(cv2.dilate(opp, k, dst=rng), cv2.erode(opp, k, dst=low16), dst=rng)
+    edge |= cv2.compare(cv2.max(grad, high, dst=high), lim, cv2.CMP_GT, dst=t1)
     # faces must stand out from the table: above its typical chroma (most of a frame is table)
     thr = _clip(
         _levels_at(np.ascontiguousarray(chroma[::4, ::4]), (0.5,))[0] / 255.0 + 0.15, FACE_CHROMA, 0.5
@@ -493,19 +602,21 @@ def _face(
     ) + np.int32([x, y])
     if extra:
         c = np.concatenate([c, *extra])
-    quad = _fit_quad(c)
+    hull = cv2.convexHull(c)
+    quad = _fit_quad(c, hull)
     if quad is None:
         return None
     qa = cv2.contourArea(quad)
-    hull_area = cv2.contourArea(cv2.convexHull(c))
+    hull_area = cv2.contourArea(hull)
     if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
         return None
     tl, tr, br, bl = quad
-    fh = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
-    fw = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+    left = _norm(bl - tl)
+    fh = (left + _norm(br - tr)) / 2
+    fw = (_norm(tr - tl) + _norm(br - bl)) / 2
     if fh < 18 or not 0.05 < fw / fh < 0.85:
         return None
-    down = (bl - tl) / max(np.linalg.norm(bl - tl), 1e-6)
+    down = (bl - tl) / max(left, 1e-6)
     if abs(down[0]) > 0.5:  # lying sideways: not a card in a row
         return None
     return {
@@ -530,15 +641,18 @@ def _raise_cut_tops(faces: list[dict[str, Any]]) -> None:
     # cards on one table are one size: only a face as tall as the tallest cards (the second tallest,
     # so that one odd shape does not decide) is a whole card's height; wood-grain specks are not
     card_h = 0.85 * sorted(f["h"] for f in faces)[-2]
-    for f in faces:
+    # every pair's bottom-left offsets, |g - f| per axis, by the same float32 subtractions (the bottom-left
+    # corners do not move below), as plain floats: [f][g]
+    bls = np.stack([f["quad"][3] for f in faces])
+    apart = [np.abs(bls[None, :, k] - bls[:, None, k]).tolist() for k in (0, 1)]
+    for fi, f in enumerate(faces):
         tl, tr, br, bl = f["quad"]
         best = None
-        for g in faces:
+        for gi, g in enumerate(faces):
             if g is f or g["h"] < card_h:
                 continue
-            gtl, _, _, gbl = g["quad"]
-            dx = abs(float(gbl[0] - bl[0]))
-            if dx > 1.6 * g["h"] or abs(float(gbl[1] - bl[1])) > 0.05 * g["h"] + 0.08 * dx:
+            dx = apart[0][fi][gi]
+            if dx > 1.6 * g["h"] or apart[1][fi][gi] > 0.05 * g["h"] + 0.08 * dx:
                 continue
             if best is None or dx < best[0]:
                 best = (dx, g)
@@ -712,7 +826,7 @@ def _border_whites(small: np.ndarray, faces: list[dict[str, Any]]) -> list[np.nd
     pts = tl64 + _BORDER_TS[None, :, None] * step64 - out64  # (face, point, xy)
     xs = np.clip(np.round(pts[..., 0]).astype(int), 0, small.shape[1] - 1)
     ys = np.clip(np.round(pts[..., 1]).astype(int), 0, small.shape[0] - 1)
-    px = small[ys, xs].astype(np.float32)  # (face, point, BGR)
+    px = _bgr(_pixel_items(small)[ys * small.shape[1] + xs]).astype(np.float32)  # (face, point, BGR)
     v = px.max(axis=2)
     # the median point's brightness per face (the value at sorted index 11 of 24, as _quantile picks it)
     half = np.sort(v, axis=1)[:, int(0.5 * (v.shape[1] - 1))]
@@ -762,11 +876,14 @@ def _framed(
     )
     xy = np.rint(pts).astype(np.int32)
     xs, ys = xy[..., 0], xy[..., 1]
-    inside = (xs >= 0) & (ys >= 0) & (xs < wid) & (ys < hgt) & (dists <= reach[:, None, None, None] + 0.01)
+    # 0 <= x < wid and 0 <= y < hgt by one unsigned compare each (a negative int32 reads as 2^31 or more)
+    inside = (
+        (xs.view(np.uint32) < wid) & (ys.view(np.uint32) < hgt) & (dists <= reach[:, None, None, None] + 0.01)
+    )
     gain = (gains / max(white_level, 1.0)).astype(np.float32)
     face = (np.stack([f["face_bgr"] for f in faces]) * gain).min(axis=1)
-    idx = np.clip(ys, 0, hgt - 1) * wid + np.clip(xs, 0, wid - 1)
-    px = np.ascontiguousarray(small).reshape(-1, 3)[idx]
+    idx = np.minimum(np.maximum(ys, 0), hgt - 1) * wid + np.minimum(np.maximum(xs, 0), wid - 1)
+    px = _bgr(_pixel_items(small)[idx])
     # the weakest channel after the balance (one channel at a time: a reduction over 3 values is slow)
     vals = np.minimum(np.minimum(px[..., 0] * gain[0], px[..., 1] * gain[1]), px[..., 2] * gain[2])
     vals[~inside] = -1.0
@@ -784,6 +901,22 @@ def _framed(
     return np.where(counted > 0, out, 1.0).astype(np.float32)
 
 
+_GAIN_LUT: list = [None]  # the last white balance's (gains, 3-channel table), replaced as one tuple
+
+
+def _gain_lut(gains: np.ndarray) -> np.ndarray:
+    """A 3-channel table that white-balances by ``gains`` as ``cv2.multiply(img, gains)`` does: made by that
+    very multiplication on every level (the same rounding), once per frame's gains. The cached pair is read
+    and replaced as one tuple, so a thread never gets another thread's table."""
+    key = (float(gains[0]), float(gains[1]), float(gains[2]))
+    hit = _GAIN_LUT[0]
+    if hit is None or hit[0] != key:
+        levels = np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3)
+        hit = (key, cv2.multiply(levels, (*key, 0.0)))
+        _GAIN_LUT[0] = hit
+    return hit[1]
+
+
 def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     """Width of an index region up to the first column (from ``start``) that is mostly white border
     in the rows from ``top`` down (above them is the margin over the face).
@@ -791,13 +924,16 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     White after the frame's white balance (``gains``): bright and colourless, unlike face, ink or
     a glare on a coloured face, which keeps the face's colour difference.
     """
-    bal = cv2.multiply(roi, (float(gains[0]), float(gains[1]), float(gains[2]), 0.0))
+    bal = cv2.LUT(roi, _gain_lut(gains))
     b, g, r = cv2.split(bal)
-    v = cv2.max(cv2.max(b, g), r).astype(np.int32)
-    vmin = cv2.min(cv2.min(b, g), r).astype(np.int32)
-    white = ((v > 0.6 * _quantile(v, 0.97)) & (4 * vmin > 3 * v))[top:]
-    frac = white.mean(axis=0)
-    cols = np.nonzero(frac[start:] > 0.5)[0]
+    v = cv2.max(cv2.max(b, g), r)
+    vmin = cv2.min(cv2.min(b, g), r)
+    bright = 0.6 * _quantile(v, 0.97)  # the 97th percentile of the whole region (a partial sort: exact)
+    # only the columns from ``start`` and the rows from ``top`` count; 4 min > 3 max in int16 (no overflow)
+    vs = v[top:, start:].astype(np.int16)
+    white = (vs > bright) & (4 * vmin[top:, start:].astype(np.int16) > 3 * vs)
+    # mostly white: more than half of the rows (the mean over the rows above 0.5)
+    cols = np.flatnonzero(2 * np.add.reduce(white, axis=0, dtype=np.intp) > white.shape[0])
     return start + int(cols[0]) if cols.size else roi.shape[1]
 
 
@@ -885,9 +1021,13 @@ def _index_feature(
     keep = _glyph_parts(st, rw, rh)
     if keep is None:
         return None, 0.0
-    glyph = keep[lab]
-    v = vm.astype(np.float32)
-    ink = np.clip((paper - v) * (1.0 / paper), 0, 1) * glyph
+    glyph = np.take(keep, lab)
+    # (paper - v) / paper clipped to 0-1, on the glyph only: the same float32 operations, in place
+    ink = vm.astype(np.float32)
+    np.subtract(paper, ink, out=ink)
+    ink *= 1.0 / paper
+    np.minimum(np.maximum(ink, 0, out=ink), 1, out=ink)
+    ink *= glyph
     contrast = _clip((paper - _quantile(vm[glyph], 0.5)) / paper, 0, 1)
     return feature(ink), contrast
 
@@ -958,8 +1098,11 @@ def _class_scores(cards: list[dict[str, Any]], tmpl: np.ndarray, labels: list) -
         rows = shifted[at : at + len(c["features"])].reshape(-1, shifted.shape[2])
         at += len(c["features"])
         # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
-        # on a busy machine cost milliseconds
-        scores = np.max([tmpl @ row for row in rows], axis=0)
+        # on a busy machine cost milliseconds (each written into its row of one array: the same products)
+        prods = np.empty((len(rows), len(tmpl)), np.float32)
+        for row, prod in zip(rows, prods, strict=True):
+            np.dot(tmpl, row, out=prod)
+        scores = prods.max(axis=0)
         out.append(dict(zip(values, np.maximum.reduceat(scores[order], starts).tolist(), strict=True)))
     return out
 

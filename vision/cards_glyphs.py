@@ -6,6 +6,8 @@ templates from them in several fonts and weights, so it does not depend on one e
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -99,9 +101,12 @@ def feature(ink: np.ndarray) -> np.ndarray | None:
     ``ink`` is a float or uint8 map where larger means more ink; None when there is no ink.
     """
     ink = np.asarray(ink, np.float32)
-    mask = ink > 0.35 * float(ink.max()) if ink.size and ink.max() > 0 else None
-    if mask is None or not mask.any():
+    top = float(ink.max()) if ink.size else 0.0
+    # no ink, a NaN or an infinite peak (nothing is above 0.35 of it): no feature; otherwise the peak itself
+    # is above 0.35 of it, so the ink mask is never empty
+    if not 0.0 < top < math.inf:
         return None
+    mask = ink > 0.35 * top
     x, y, w, h = cv2.boundingRect(mask.view(np.uint8))  # the ink's bounding box
     crop = ink[y : y + h, x : x + w]
     fh, fw = FEATURE_SHAPE
@@ -112,8 +117,10 @@ def feature(ink: np.ndarray) -> np.ndarray | None:
     y0, x0 = (fh - ch) // 2, (fw - cw) // 2
     out[y0 : y0 + ch, x0 : x0 + cw] = small
     out = cv2.GaussianBlur(out, (3, 3), 0.8).ravel()
-    out -= out.mean()
-    n = float(np.linalg.norm(out))
+    # the mean and the norm as ``mean`` and ``np.linalg.norm`` compute them (the same float32 sum and dot
+    # product, each quotient and root rounded once), without their Python wrappers
+    out -= np.add.reduce(out) / np.float32(out.size)
+    n = float(np.sqrt(out.dot(out)))
     return out / n if n > 1e-6 else None
 
 
