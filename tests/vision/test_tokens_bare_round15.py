@@ -7,6 +7,11 @@ was kept as butts and read as khaki or white butts around the spot. On a bare ta
 colour is now measured where no channel is clipped, a clipped channel counts only where it holds
 more than the glare gives, and a pixel clipped in every channel is never kept.
 
+A gray or black butt's shaded rim looks like a contact shadow (darker than the table, the table's
+chroma) and is taken out with it; the flat middle left rises as slowly at its outline as a soft
+shadow and was dropped as one. A dark piece's outline is now also measured with the rim the shadow
+step took out beside it.
+
 Rendered bare-table tuning scenes that the reader of c001226 got wrong, and a drawn glare spot."""
 
 from __future__ import annotations
@@ -38,6 +43,13 @@ def test_a_clipped_glare_beside_a_pile_adds_no_butt():
     frame, truth = render.scene(20210, with_mat=False)
     seen = tokens.read(frame).objects
     assert len(seen) <= len(truth) - 1
+
+
+def test_a_lone_gray_butt_whose_rim_looks_like_shadow_is_found():
+    # 20212: a gray butt alone on pale orange wood, plainly visible: its rim was taken out as shadow
+    # and its middle dropped as a soft shadow (missed)
+    frame, truth = render.scene(20212, with_mat=False)
+    assert_read_right(frame, truth)
 
 
 def _glare_spot(with_butt: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
