@@ -806,7 +806,8 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
         along = d @ u
         rest = d - along[..., None] * u
     off = np.linalg.norm(rest, axis=2)
-    noise = float(percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
+    # the glare's own spread (butts under it are the upper part), where its colour was measured
+    noise = float(percentile(off[glare if blind is None else lamp], 25))
     seen = glare if beside is None else glare | beside
     back = seen & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))
     if blind is not None:
@@ -1332,7 +1333,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         # shares under glare as .mean() gives them (an exact count over the count), cheaper
         if k <= 2 and (not any_under or np.count_nonzero(under[ys, xs]) / len(xs) < 0.3) and _looks_like_glare(
                 small, xs, ys, c["area"], c["aspect"], edge, soft, add) and not (
-                shaded is not None and add.max() < 0 and _rim_edge(d8, shaded, c) >= SOFT_EDGE):
+                shaded is not None and add.max() < 0 and _butt_shaped(xs, ys, single)
+                and _rim_edge(d8, shaded, c) >= SOFT_EDGE):
             continue
         if k == 1:
             if c["aspect"] < 1.7:
@@ -1391,7 +1393,8 @@ def _rim_edge(d8: np.ndarray, shaded: np.ndarray, c: dict[str, Any]) -> float:
     black butt's shaded rim is darker than the table with the table's chroma, like a shadow: taken
     out, it leaves the butt's flat middle, whose own outline rises as slowly as a soft shadow's; the
     butt's steep outline lies in that rim. A soft shadow is left whole by the shadow step (nothing of
-    it was taken out), so it keeps its own soft outline."""
+    it was taken out), so it keeps its own soft outline. (Asked only of butt-shaped pieces: a rim
+    itself, with the middle taken out beside it, is a butt's outline too.)"""
     lo_x, lo_y, hi_x, hi_y = c["box"]
     h, w = shaded.shape
     x0, y0 = max(0, lo_x - CUT_REACH), max(0, lo_y - CUT_REACH)
