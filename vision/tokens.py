@@ -783,6 +783,8 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     blind = None
     if unclipped:
         lamp, blind = _clip_blind(img, d, glare, beside, half)
+        if np.count_nonzero(lamp) < 4 * half * half:
+            return np.zeros_like(glare)  # too little of it unclipped: its colour is not known
         g = d[lamp]
     else:
         g = d[glare]
@@ -844,9 +846,10 @@ def _clip_blind(img: np.ndarray, d: np.ndarray, glare: np.ndarray, beside: np.nd
     table by the clip's colour (up to white), not the lamp's, so its unclipped halo would leave that
     colour as a butt does. The colour is measured on the glare's pixels with no channel clipped; where
     fewer than a butt's width squared are left, on those of the glare and the light added beside it
-    (its halo, brighter than the table in every channel); where that leaves too few to measure, the
-    glare's colour is not known and nothing is kept under it. A pixel clipped in every channel is white
-    to the camera: no colour of a butt under it can be read (``d``: the change from the table)."""
+    (its halo, brighter than the table in every channel); where that leaves fewer than a butt's width
+    squared, the glare's colour is not known and nothing is kept under it (_under_glare). A pixel
+    clipped in every channel is white to the camera: no colour of a butt under it can be read (``d``:
+    the change from the table)."""
     top = img.max(axis=2)
     lamp = glare & (top < CLIPPED)
     if np.count_nonzero(lamp) < 4 * half * half and beside is not None:
