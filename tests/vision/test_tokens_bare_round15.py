@@ -4,8 +4,9 @@ A glare spot whose middle the camera clipped (white, or one channel at 255 on or
 from the table there by the clip's colour, not the lamp's; the glare's colour was measured on its
 strongest (clipped) pixels, so its unclipped halo left that colour as a butt under the glare does,
 was kept as butts and read as khaki or white butts around the spot. On a bare table the glare's
-colour is now measured where no channel is clipped, a clipped channel counts only where it holds
-more than the glare gives, and a pixel clipped in every channel is never kept.
+colour is now measured where no channel is clipped (nothing is kept under a glare with fewer such
+pixels than a butt's width squared), a clipped channel counts only where it holds more than the
+glare gives, and a pixel clipped in every channel is never kept.
 
 A gray or black butt's shaded rim looks like a contact shadow (darker than the table, the table's
 chroma) and is taken out with it; the flat middle left rises as slowly at its outline as a soft
