@@ -769,15 +769,25 @@ GLARE_KEEP_MIN = 0.12  # ...and by this share of the glare's own strength there 
 
 def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: float,
                  beside: np.ndarray | None = None, free: np.ndarray | None = None,
-                 searched: np.ndarray | None = None) -> np.ndarray:
+                 searched: np.ndarray | None = None, unclipped: bool = False) -> np.ndarray:
     """The pixels of ``glare`` (a window's boolean mask) where a butt lies under the glare; the glare
     is taken off those pixels of ``img`` (in place) so the butt's colour can be read. Glare adds
     light of one colour (the lamp's): measured from the glare itself as the median direction of the
     change from the table over its strongest quarter. A butt under it adds its own colour's change on
     top, which leaves that direction; a pink butt on the red zone hardly does and is not found. Lit
-    pixels ``beside`` the glare (a butt whose outline kept it out of the glare) are looked at too."""
+    pixels ``beside`` the glare (a butt whose outline kept it out of the glare) are looked at too.
+    ``unclipped`` (bare table): the glare's colour is measured only where the camera clipped no
+    channel, a clipped channel counts only where it holds more than the glare's colour gives, and a
+    pixel clipped in every channel is never kept (see _clip_blind)."""
     d = img.astype(np.float32) - table.astype(np.float32)
-    g = d[glare]
+    blind = None
+    if unclipped:
+        lamp, blind = _clip_blind(img, d, glare, beside, half)
+        if np.count_nonzero(lamp) < 4 * half * half:
+            return np.zeros_like(glare)  # too little of it unclipped: its colour is not known
+        g = d[lamp]
+    else:
+        g = d[glare]
     if len(g) < 20:
         return np.zeros_like(glare)
     strength = g.sum(axis=1)
@@ -786,11 +796,25 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     if norm < 1e-3:
         return np.zeros_like(glare)
     u /= norm
-    along = d @ u
-    off = np.linalg.norm(d - along[..., None] * u, axis=2)
-    noise = float(percentile(off[glare], 25))  # the glare's own spread (butts under it are the upper part)
+    if unclipped and blind is not None and (img >= CLIPPED).any():
+        # a clipped channel is a lower bound: the glare's strength is read on the others, and falling
+        # short of the glare's colour in a clipped channel is no colour of the pixel's own
+        clip = img >= CLIPPED
+        w = np.where(clip, np.float32(0), np.float32(1))
+        along = (d * w) @ u / np.maximum((w * u * u).sum(axis=2), 1e-3)
+        rest = d - along[..., None] * u
+        np.maximum(rest, np.where(clip, np.float32(0), rest), out=rest)
+    else:
+        along = d @ u
+        rest = d - along[..., None] * u
+    off = np.linalg.norm(rest, axis=2)
+    # the glare's own spread (butts under it are the upper part), where its colour was measured
+    noise = float(percentile(off[glare if blind is None else lamp], 25))
     seen = glare if beside is None else glare | beside
-    back = (seen & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))).astype(np.uint8)
+    back = seen & (off > GLARE_KEEP_MADS * noise) & (off > GLARE_KEEP_MIN * np.maximum(along, 1.0))
+    if blind is not None:
+        back &= ~blind
+    back = back.astype(np.uint8)
     back = cv2.morphologyEx(back, cv2.MORPH_OPEN, _K3)
     n, lab, stats = _blobs8(back)
     big = stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2
@@ -899,6 +923,24 @@ def _sharp_under_glare(along: np.ndarray, glare: np.ndarray, free: np.ndarray, h
     return out
 
 
+def _clip_blind(img: np.ndarray, d: np.ndarray, glare: np.ndarray, beside: np.ndarray | None,
+                half: float) -> tuple[np.ndarray, np.ndarray]:
+    """The pixels a glare's colour is measured from, and the pixels no butt under it can be told on.
+    A channel the camera clipped tells only a lower bound: a glare's clipped core changes from the
+    table by the clip's colour (up to white), not the lamp's, so its unclipped halo would leave that
+    colour as a butt does. The colour is measured on the glare's pixels with no channel clipped; where
+    fewer than a butt's width squared are left, on those of the glare and the light added beside it
+    (its halo, brighter than the table in every channel); where that leaves fewer than a butt's width
+    squared, the glare's colour is not known and nothing is kept under it (_under_glare). A pixel
+    clipped in every channel is white to the camera: no colour of a butt under it can be read (``d``:
+    the change from the table)."""
+    top = img.max(axis=2)
+    lamp = glare & (top < CLIPPED)
+    if np.count_nonzero(lamp) < 4 * half * half and beside is not None:
+        lamp = (glare | (beside & (d.min(axis=2) > 0))) & (top < CLIPPED)
+    return lamp, img.min(axis=2) >= CLIPPED
+
+
 def _spread(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
     """``cv2.dilate(img, kernel) - cv2.erode(img, kernel)`` of a float32 image (the same values) in one
     call: OpenCV's morphological gradient."""
@@ -984,7 +1026,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
                 (free[0][y:y + bh, x:x + bw] == 0) & (free[1][y:y + bh, x:x + bw] > 0)
             searched = None if free is None else _window1(free[1], x, y, bw, bh)
             keep = _under_glare(small[y:y + bh, x:x + bw], bg[y:y + bh, x:x + bw], glare, half, beside, table,
-                                searched)
+                                searched, unclipped=free is None)
             glare &= ~keep
             under[y:y + bh, x:x + bw] |= keep
             win[glare] = 0
@@ -1273,7 +1315,11 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     # the mat's table under the threshold (the mask before shadows and glare are taken out, and the
     # search area): where a glare fades
     free = (mask.copy(), search) if one_colour else None
+    # on a bare table, the blobs before shadows are taken out: a dark butt's shaded rim (its steep outline)
+    shaded = None if one_colour else mask.copy()
     halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs)
+    if shaded is not None:
+        shaded = cv2.subtract(shaded, mask)  # the pixels the shadow step took out
     if halves:
         _drop_glare(d8, thr, mask, subs, blobs, stats, statistics.median(halves), added, small, bg, under, free)
     h, w = mask.shape
@@ -1374,7 +1420,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         add = next(adds) if k <= 2 else None
         # shares under glare as .mean() gives them (an exact count over the count), cheaper
         if k <= 2 and (not any_under or np.count_nonzero(under[ys, xs]) / len(xs) < 0.3) and _looks_like_glare(
-                small, xs, ys, c["area"], c["aspect"], edge, soft, add):
+                small, xs, ys, c["area"], c["aspect"], edge, soft, add) and not (
+                shaded is not None and add.max() < 0 and _butt_shaped(xs, ys, single)
+                and _rim_edge(d8, shaded, c) >= SOFT_EDGE):
             continue
         if k == 1:
             if c["aspect"] < 1.7:
@@ -1425,6 +1473,29 @@ def _off_cuts(inner: np.ndarray | None, search: np.ndarray, pieces: list[dict[st
     near = cv2.dilate(rest, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
     base[y0:y1, x0:x1][near > 0] = 0
     return base
+
+
+def _rim_edge(d8: np.ndarray, shaded: np.ndarray, c: dict[str, Any]) -> float:
+    """How steeply a dark piece's outline rises (``_edge_ratio``) with the pixels next to it (within
+    CUT_REACH) that the shadow step took out of its blob (``shaded``). A gray or
+    black butt's shaded rim is darker than the table with the table's chroma, like a shadow: taken
+    out, it leaves the butt's flat middle, whose own outline rises as slowly as a soft shadow's; the
+    butt's steep outline lies in that rim. A soft shadow is left whole by the shadow step (nothing of
+    it was taken out), so it keeps its own soft outline. (Asked only of butt-shaped pieces: a rim
+    itself, with the middle taken out beside it, is a butt's outline too.)"""
+    lo_x, lo_y, hi_x, hi_y = c["box"]
+    h, w = shaded.shape
+    x0, y0 = max(0, lo_x - CUT_REACH), max(0, lo_y - CUT_REACH)
+    x1, y1 = min(w, hi_x + CUT_REACH + 1), min(h, hi_y + CUT_REACH + 1)
+    xs, ys = c["pts"]
+    piece = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    piece[ys - y0, xs - x0] = 1
+    reach = 2 * CUT_REACH + 1
+    rim = cv2.dilate(piece, np.ones((reach, reach), np.uint8)) & shaded[y0:y1, x0:x1]
+    if not rim.any():
+        return 0.0
+    ry, rx = np.nonzero(piece | rim)
+    return _edge_ratio(d8, rx + x0, ry + y0, None)
 
 
 GLARE_PIECE_SOFT = 0.8  # a pile's piece of added light rising slower than this share of the frame's soft limit is glare
