@@ -103,6 +103,7 @@ LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this sha
 SPLIT_GAP, SPLIT_FIT = 1.25, 0.3  # ... and a group of six cut too: see _two_dice_linked
 SPLIT_MAX = 18  # a linked group of more than six pips, up to this many (three dice), is cut into faces
 SQUARE_ON = 1.35  # a face whose pips are at most this elongated is seen square-on (top-down: 1.0-1.3)
+FRONT_D = 0.85  # a squashed pip below an oblique die's top: at most this share of its round pips' diameter
 OWN_APART = 0.75  # a square-on face this far (share of the face size) from another is no side face of it
 CHAIN_LONG, CHAIN_MIN = 5.0, 1.6  # a slanted blob of touching pips: upright box at most this x the
 # level's largest pip, its own box at least this many times as long as wide ...
@@ -1628,7 +1629,9 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         f["count"], f["x"], f["y"], f["size"] = count, b.x, b.y, b.side
         return f
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
-        return None  # spots on a blob that neither recount as a die nor lie in a die's layout
+        top = _top_part(f)  # (the pips of the face below an oblique die's top taken in: see there)
+        return _body_checked(pyramid, top) if top is not None else None
+        # (else: spots on a blob that neither recount as a die nor lie in a die's layout)
     if not b.count and len(f["face"]) < f["count"] and not _fits_layout(f):
         return None  # long blobs taken for touching pips, with no clean die around them: print (an 8)
     if b.kind == "die" and b.count > f["count"] >= 4 and _added_off_face(f, spots, b.pips):
@@ -1645,6 +1648,30 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         f["x"], f["y"] = b.x, b.y
         f["size"] = b.side
     return f
+
+
+def _top_part(f: dict[str, Any]) -> dict[str, Any] | None:
+    """The top face of a face that took in pips of the face below it (an oblique die), or None.
+
+    Seen at a slant, the die's front face shows its pips squashed across the slant: narrower
+    (at most FRONT_D of the top face's pip diameter) and elongated (flatter than SQUARE_ON), where
+    the top face's own pips are round. A face whose pips lie in no die's layout and whose clean
+    die does not recount (see _body_checked) is read again without such pips when the round ones
+    left, three or more, lie in a die's exact layout. Sizes and roundness are the face's own.
+    """
+    face = f["face"]
+    if any(p.count != 1 for p in face):
+        return None
+    round_ = [p for p in face if _flat(p) <= SQUARE_ON]
+    if len(round_) < LAYOUT_MIN or len(round_) == len(face):
+        return None
+    d = statistics.median([p.d for p in round_])
+    if any(p.d >= FRONT_D * d for p in face if _flat(p) > SQUARE_ON):
+        return None  # an elongated pip as large as the round ones: no foreshortened face
+    st = _face_stats(round_)
+    top = dict(f, face=round_, count=len(round_), d=st["d"], flat=st["flat"])
+    top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], 4.6 * st["d"]))
+    return top if _fits_layout(top) else None
 
 
 def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_body.DieBody) -> bool:
