@@ -11,9 +11,10 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.card_check import ref_grow as _ref_grow
+from tests.vision.card_check import small as _small
+from tests.vision.card_check import tuning_frames
 from vision import cards
-from vision.bench_light import relit
-from vision.render.cards import scene
 
 RNG_SEED = 12
 
@@ -21,31 +22,10 @@ RNG_SEED = 12
 @pytest.fixture(scope="module")
 def frames():
     """Two rendered tuning scenes (a fanned row and several rows), as rendered and under a warm lamp."""
-    out = []
-    for seed in (7, 31):
-        frame, _ = scene(seed)
-        out += [frame, relit(frame, "warm")]
-    return out
-
-
-def _small(frame):
-    h, w = frame.shape[:2]
-    return cv2.resize(
-        frame, (cards.WORK_WIDTH, round(h * cards.WORK_WIDTH / w)), interpolation=cv2.INTER_AREA
-    )
+    return tuning_frames()
 
 
 # --- plain references: the code these routines replaced ---------------------------------------------
-
-
-def _ref_grow(region, marked, share):
-    n, lab = cv2.connectedComponents(region, connectivity=4)
-    flat = lab.ravel()
-    n_low = np.bincount(flat, minlength=n)
-    n_high = np.bincount(flat[marked.ravel() > 0], minlength=n)
-    keep = (n_high >= share * n_low) & (n_high < n_low)
-    keep[0] = False
-    return cv2.max(marked, (keep[lab] * 255).astype(np.uint8)) if keep.any() else marked
 
 
 def _ref_border_white(small, quad, fh):
