@@ -36,6 +36,7 @@ from vision.cards_glyphs import (
     feature,
     parse_value,
     value_name,
+    vector_norm,
 )
 from vision.common import CLIPPED, ImageError, Observation, check_frame
 
@@ -243,11 +244,6 @@ def _meet(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.
     dx, dy = float(p2[0] - p1[0]), float(p2[1] - p1[1])
     t = (dx * -d2[1] + d2[0] * dy) / det
     return p1 + t * d1
-
-
-def _norm(x: np.ndarray) -> np.floating:
-    """``np.linalg.norm`` of a float vector, as it computes it (the root of the dot product), without its wrapper."""
-    return np.sqrt(x.dot(x))
 
 
 def _mean_rows(pts: np.ndarray, exact_sum: bool) -> np.ndarray:
@@ -611,9 +607,9 @@ def _face(
     if qa <= 0 or not 0.55 < area / qa < 1.2 or hull_area > 1.25 * qa:
         return None
     tl, tr, br, bl = quad
-    left = _norm(bl - tl)
-    fh = (left + _norm(br - tr)) / 2
-    fw = (_norm(tr - tl) + _norm(br - bl)) / 2
+    left = vector_norm(bl - tl)
+    fh = (left + vector_norm(br - tr)) / 2
+    fw = (vector_norm(tr - tl) + vector_norm(br - bl)) / 2
     if fh < 18 or not 0.05 < fw / fh < 0.85:
         return None
     down = (bl - tl) / max(left, 1e-6)

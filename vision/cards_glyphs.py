@@ -95,6 +95,12 @@ def draw_glyph(value: int | str, w: int, h: int, font: int = FONTS[0], weight: f
     return out
 
 
+def vector_norm(x: np.ndarray) -> np.floating:
+    """``np.linalg.norm`` of a float vector, as it computes it (the root of the dot product), without its
+    wrapper."""
+    return np.sqrt(x.dot(x))
+
+
 def feature(ink: np.ndarray) -> np.ndarray | None:
     """Normalised glyph feature: the ink crop fitted (aspect kept) into FEATURE_SHAPE, zero mean, unit norm.
 
@@ -120,7 +126,7 @@ def feature(ink: np.ndarray) -> np.ndarray | None:
     # the mean and the norm as ``mean`` and ``np.linalg.norm`` compute them (the same float32 sum and dot
     # product, each quotient and root rounded once), without their Python wrappers
     out -= np.add.reduce(out) / np.float32(out.size)
-    n = float(np.sqrt(out.dot(out)))
+    n = float(vector_norm(out))
     return out / n if n > 1e-6 else None
 
 

@@ -780,9 +780,10 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     channel, a clipped channel counts only where it holds more than the glare's colour gives, and a
     pixel clipped in every channel is never kept (see _clip_blind)."""
     d = img.astype(np.float32) - table.astype(np.float32)
-    blind = None
+    clip = blind = None
     if unclipped:
-        lamp, blind = _clip_blind(img, d, glare, beside, half)
+        clip = img >= CLIPPED  # per channel
+        lamp, blind = _clip_blind(clip, d, glare, beside, half)
         if np.count_nonzero(lamp) < 4 * half * half:
             return np.zeros_like(glare)  # too little of it unclipped: its colour is not known
         g = d[lamp]
@@ -796,11 +797,10 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
     if norm < 1e-3:
         return np.zeros_like(glare)
     u /= norm
-    if unclipped and blind is not None and (img >= CLIPPED).any():
+    if clip is not None and clip.any():
         # a clipped channel is a lower bound: the glare's strength is read on the others, and falling
         # short of the glare's colour in a clipped channel is no colour of the pixel's own
-        clip = img >= CLIPPED
-        w = np.where(clip, np.float32(0), np.float32(1))
+        w =  np.where(clip, np.float32(0), np.float32(1))
         along = (d * w) @ u / np.maximum((w * u * u).sum(axis=2), 1e-3)
         rest = d - along[..., None] * u
         np.maximum(rest, np.where(clip, np.float32(0), rest), out=rest)
@@ -923,7 +923,7 @@ def _sharp_under_glare(along: np.ndarray, glare: np.ndarray, free: np.ndarray, h
     return out
 
 
-def _clip_blind(img: np.ndarray, d: np.ndarray, glare: np.ndarray, beside: np.ndarray | None,
+def _clip_blind(clip: np.ndarray, d: np.ndarray, glare: np.ndarray, beside: np.ndarray | None,
                 half: float) -> tuple[np.ndarray, np.ndarray]:
     """The pixels a glare's colour is measured from, and the pixels no butt under it can be told on.
     A channel the camera clipped tells only a lower bound: a glare's clipped core changes from the
@@ -933,12 +933,12 @@ def _clip_blind(img: np.ndarray, d: np.ndarray, glare: np.ndarray, beside: np.nd
     (its halo, brighter than the table in every channel); where that leaves fewer than a butt's width
     squared, the glare's colour is not known and nothing is kept under it (_under_glare). A pixel
     clipped in every channel is white to the camera: no colour of a butt under it can be read (``d``:
-    the change from the table)."""
-    top = img.max(axis=2)
-    lamp = glare & (top < CLIPPED)
+    the change from the table; ``clip``: the window's channels the camera clipped, per channel)."""
+    clean = ~clip.any(axis=2)
+    lamp = glare & clean
     if np.count_nonzero(lamp) < 4 * half * half and beside is not None:
-        lamp = (glare | (beside & (d.min(axis=2) > 0))) & (top < CLIPPED)
-    return lamp, img.min(axis=2) >= CLIPPED
+        lamp = (glare | (beside & (d.min(axis=2) > 0))) & clean
+    return lamp, clip.all(axis=2)
 
 
 def _spread(img: np.ndarray, kernel: np.ndarray) -> np.ndarray:
@@ -1314,12 +1314,12 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     subs: dict[int, np.ndarray] = {}  # each blob's label in its box
     # the mat's table under the threshold (the mask before shadows and glare are taken out, and the
     # search area): where a glare fades
-    free = (mask.copy(), search) if one_colour else None
-    # on a bare table, the blobs before shadows are taken out: a dark butt's shaded rim (its steep outline)
-    shaded = None if one_colour else mask.copy()
+    before = mask.copy()
+    free = (before, search) if one_colour else None
     halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs)
-    if shaded is not None:
-        shaded = cv2.subtract(shaded, mask)  # the pixels the shadow step took out
+    # on a bare table, the pixels the shadow step took out of the blobs: a dark butt's shaded rim (its
+    # steep outline)
+    shaded = None if one_colour else cv2.subtract(before, mask)
     if halves:
         _drop_glare(d8, thr, mask, subs, blobs, stats, statistics.median(halves), added, small, bg, under, free)
     h, w = mask.shape
