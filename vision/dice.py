@@ -2035,6 +2035,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     gains = np.clip(light, *WB_LIMITS)
     faces = _faces_of(planes_of(frame, channels), pip_range, leftover, scout=SCOUT)
     pyramid = dice_body.Pyramid(frame)
+    has_red = False
     if has_colour(frame):
         # a second pass in the brightest channel finds coloured pips on coloured bodies (red on
         # black, black on red) that luminance and blue+green barely separate
@@ -2053,7 +2054,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         # blobs are the blue and black dice themselves); around a small die the box mean there
         # is taken over the dice alone, or the white table would lift it above the pips. It runs
         # only when the frame holds red pixels at all (over the whole frame: see find_pips).
-        if _has_red(frame, channels, gains):
+        has_red = _has_red(frame, channels, gains)
+        if has_red:
             fg = dice_body.foreground(frame)  # shared with the die-first search below
             extra = _faces_of((red, red), pip_range, round_only=True, fg=fg[0], polarities=(False,))
             for f in extra:
@@ -2082,7 +2084,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     # alone (a blurred frame's smudges are die-shaped too): its dice are less sure
     unsure = UNREAD_CONF if not taken else 1.0
     fg = fg if fg is not None else dice_body.foreground(frame)  # (as find_dice would make it)
-    bodies = dice_body.find_dice(frame, taken, pyramid, fg)
+    bodies = dice_body.find_dice(frame, taken, pyramid, fg, gains if has_red else None)
     # a lone pip read as a one inside a larger die that the die-first search then read is one of
     # that die's pips (a three's middle pip whose neighbours the pip search lost)
     faces = [f for f in faces if f["count"] != 1 or not any(

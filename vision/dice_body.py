@@ -70,6 +70,9 @@ LOCAL_BODY = 0.35  # a blob's spots are measured against its median colour over 
 LOCAL_KERNEL = 15  # ... taken with a median window of this many pixels on a shrunk copy
 INNER_RIM = 0.1  # a lone die's rim (this share of its side) is left out when its inner colour is taken
 INNER_K = 2.0  # ... and its pips differ from that colour by more than this many times its median spread
+RED_PIP = 0.16  # red pips on a lone blob (see _red_spots): about this share of a die side across
+RED_HALF = 0.5  # ... each at least this share as much redder than the body as the reddest spot
+RED_SHARE = 0.13  # ... and red by this share of the frame's median brightness (dice.REDNESS_FLOOR's rule)
 TWO_ALIKE = 0.5  # a two's pips differ in colour by at most this share of their difference from the body
 ONE_REACH = 0.4  # a lone pip off its blob's centre: this share of the blob's short side from its outline
 FACE_CORNER = 0.8  # ... its face's square corners (this share of that distance on each axis) inside it
@@ -466,14 +469,16 @@ def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
-              pyramid: Pyramid | None = None, fg: tuple[np.ndarray, float] | None = None) -> list[DieBody]:
+              pyramid: Pyramid | None = None, fg: tuple[np.ndarray, float] | None = None,
+              gains: np.ndarray | None = None) -> list[DieBody]:
     """Dice the pip search missed: spots inside blobs off the table seed a look at the die around them.
 
     ``taken`` are (x, y, half side) of dice already read; spots inside them are skipped, and every
     die found here is added to it. ``fg`` is foreground(frame) when the caller has it already.
     Dice that touch (or share a shadow) make one blob: its spots are measured against each die's
     own body (see _blob_spots), and it gets seeds for as many dice as it could hold, by the size
-    of the dice already read in this frame.
+    of the dice already read in this frame. ``gains`` (the frame's white-balance gains, B, G, R)
+    let a lone die-sized blob be read from its red pips too (see _red_spots).
     """
     mask, scale = fg if fg is not None else foreground(frame)
     # two-level contours: a die inside a tray (itself a ring of foreground) is an outer contour too
@@ -484,6 +489,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                                                                                            BLOB_MAX * min(sh, sw))
     out = []
     tries = 0
+    light = None  # the frame's median brightness, when a blob is read from red pips
     for ci, cnt in enumerate(contours):
         if hier[0][ci][3] != -1 or cv2.contourArea(cnt) < 30:
             continue
@@ -513,12 +519,19 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
                 found = True
-        if not found and free and die_side > 0:
+        if not found and die_side > 0 and (free or (gains is not None and not inside)):
             outline = cnt.astype(np.float32) * scale
-            die = _outline_sizes(frame, outline, die_side, free)
-            if die is None and not inside:
+            die = _outline_sizes(frame, outline, die_side, free) if free else None
+            if die is None and not inside and free:
                 # a lone die-sized blob whose spots did not make a face: its spots against its own body
                 spots = [s for s in _inner_spots(frame, outline, die_side)
+                         if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
+                die = _outline_sizes(frame, outline, die_side, spots) if spots else None
+            if die is None and not inside and gains is not None:
+                # nor against its colour: red pips on a smoky or marbled body, in redness alone
+                if light is None:
+                    light = float(median(frame[::16, ::16].max(2).ravel()))
+                spots = [s for s in _red_spots(frame, outline, die_side, gains, RED_SHARE * light)
                          if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
                 die = _outline_sizes(frame, outline, die_side, spots) if spots else None
             if die is not None:
@@ -743,6 +756,56 @@ def _inner_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> lis
         out.append((float(dist[lbl == i].mean()), float(cents[i][0] + x0), float(cents[i][1] + y0), d))
     out.sort(reverse=True)
     return [(sx, sy, d) for _, sx, sy, d in out]
+
+
+def _red_spots(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray,
+               floor: float) -> list[tuple[float, float, float]]:
+    """Red pips inside a lone die-sized blob (x, y, d), reddest first: peaks of redness against the blob's own.
+
+    Red pips on a smoky, black or marbled die hardly differ from its body in lightness, and glare and
+    marbling differ more in colour (see _inner_spots), but the pips are the die's reddest parts:
+    redness (white-balanced red over the larger other channel) peaks at each pip, smoothed over a
+    quarter of a pip so a pip's glare dot or uneven dye makes one peak. A peak is a pip when it is
+    red (above ``floor``, RED_SHARE of the frame's brightness) and at least RED_HALF as far above the
+    blob's median redness as the reddest, which stands out of the body's own spread (INNER_K, as
+    for _inner_spots). Pips of a die are RED_PIP of its side across (the frame's dice' side, or the
+    blob's when smaller): the peaks are taken at least 0.8 of that apart. The caller keeps the
+    spots only in a die face's exact layout (_outline_sizes).
+    """
+    (cx, cy), (rw, rh), _ = cv2.minAreaRect(contour)
+    side = max(rw, rh)
+    if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side:
+        return []
+    cut = _blob_roi(frame, contour)
+    if cut is None:
+        return []
+    roi, solid, x0, y0 = cut
+    er = max(int(round(INNER_RIM * side)), 1)
+    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1))) > 0
+    if int(inner.sum()) < 30:
+        return []
+    d = RED_PIP * min(side, die_side)
+    b, g, r = (c.astype(np.float32) * float(k) for c, k in zip(cv2.split(roi), gains, strict=True))
+    red = cv2.GaussianBlur(r - cv2.max(g, b), (0, 0), max(0.25 * d, 0.8))
+    body = float(np.median(red[inner]))
+    spread = float(np.median(np.abs(red[inner] - body)))
+    k = max(int(round(0.7 * d)) | 1, 3)
+    peak = (red >= cv2.dilate(red, np.ones((k, k), np.uint8))) & inner & (red > floor)
+    ys, xs = np.nonzero(peak)
+    if not len(xs):
+        return []
+    over = red[ys, xs] - body
+    top = float(over.max())
+    if top < INNER_K * spread + 6.0:
+        return []
+    out: list[tuple[float, float, float]] = []
+    for i in np.argsort(-over, kind="stable"):
+        if over[i] < RED_HALF * top:
+            break
+        x, y = float(xs[i] + x0), float(ys[i] + y0)
+        if all(math.hypot(x - px, y - py) > 0.8 * d for px, py, _ in out):
+            out.append((x, y, d))
+    return out
 
 
 def _blob_spots(frame: np.ndarray, contour: np.ndarray, side: float,
