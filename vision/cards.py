@@ -192,14 +192,11 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         else np.ascontiguousarray(img[::2, ::2])
     )
     b, g, r = cv2.split(sub)
-    v = cv2.max(cv2.max(b, g), r)
-    vmin = cv2.min(cv2.min(b, g), r)
-    # the middle channel (sum - max - min) clipped too: a glare spot
-    mid = cv2.subtract(
-        cv2.subtract(cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U), v, dtype=cv2.CV_16U),
-        vmin,
-        dtype=cv2.CV_16U,
-    )
+    hi_bg, lo_bg = cv2.max(b, g), cv2.min(b, g)
+    v = cv2.max(hi_bg, r)
+    vmin = cv2.min(lo_bg, r)
+    # the middle channel (the median of the three: sum - max - min) clipped too: a glare spot
+    mid = cv2.max(lo_bg, cv2.min(hi_bg, r, dst=hi_bg), dst=lo_bg)
     lit = cv2.compare(mid, CLIPPED, cv2.CMP_LT)
     hist = cv2.calcHist([v], [0], lit, [256], [0, 256]).ravel()
     if hist.sum() < 100:
@@ -217,9 +214,8 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         # more than the brightest 6 % is clipped in its strongest channel (a warm lamp's red): of
         # those, the brightest in the middle channel, white borders rather than yellow or red faces
         top = cv2.compare(v, thr, cv2.CMP_GE) & lit
-        mid8 = mid.astype(np.uint8)
-        cm = np.cumsum(cv2.calcHist([mid8], [0], top, [256], [0, 256]).ravel())
-        top &= cv2.compare(mid8, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
+        cm = np.cumsum(cv2.calcHist([mid], [0], top, [256], [0, 256]).ravel())
+        top &= cv2.compare(mid, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
     chosen = top > 0
     items = _pixel_items(sub)
     picked = items[chosen.ravel()]
@@ -368,6 +364,8 @@ def _noise(gray: np.ndarray) -> float:
 # rounding) on every grey level once: a table look-up costs less than the arithmetic on a full frame
 _LEVELS = np.arange(256, dtype=np.uint8).reshape(1, 256)
 _EDGE_STEP = cv2.addWeighted(_LEVELS, 0.35, _LEVELS, 0, 7)  # a brightness edge: 0.35 of the local max + 7
+# hi - lo > step(hi) (uint8, lo <= hi) is lo < hi - step(hi): the local min below a table of the local max
+_EDGE_BELOW = np.maximum(_LEVELS.astype(np.int16) - _EDGE_STEP, 0).astype(np.uint8)
 _RIDGE_STEP = cv2.addWeighted(_LEVELS, 0.12, _LEVELS, 0, 2.4)  # a thin bright line: 0.12 of it + 2.4
 _LIM_BASE = (np.arange(256, dtype=np.int16) * 2) // 5  # a hue edge: 2/5 of the local max channel (+ noise)
 _LEAST_ACROSS = cv2.multiply(_LEVELS, FACE_CHROMA, dtype=cv2.CV_16S)  # the least chroma across a table's hue
@@ -524,8 +522,8 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k, dst=u8("hi"))
     t1, t2 = u8("t1"), u8("t2")
-    cv2.subtract(hi, cv2.erode(gray, k, dst=t1), dst=t1)
-    edge = cv2.compare(t1, cv2.LUT(hi, _EDGE_STEP, dst=t2), cv2.CMP_GT, dst=u8("edge"))
+    # the local range above 0.35 of the local max + 7, as the local min below the max less that (by table)
+    edge = cv2.compare(cv2.erode(gray, k, dst=t1), cv2.LUT(hi, _EDGE_BELOW, dst=t2), cv2.CMP_LT, dst=u8("edge"))
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
     # (a top-hat: the grey image less its opening)
     line = np.ones((1, 7), np.uint8)
@@ -572,12 +570,12 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[
             cv2.max(along, cv2.LUT(mx, _LEAST_ACROSS, dst=lim), dst=along)
             other = cv2.compare(across, along, cv2.CMP_GT, dst=t1)
             mask |= cv2.bitwise_and(other, bright, dst=other)
-    not_edge = cv2.bitwise_not(edge, dst=edge)
-    cv2.bitwise_and(mask, not_edge, dst=mask)
+    # off the edges: a 0/255 image less the 0/255 edges is its and with their complement
+    cv2.subtract(mask, edge, dst=mask)
     # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
     # is mostly face-coloured already (not the table, of which only specks pass) is face too
     low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT, dst=t1)
-    cv2.bitwise_and(cv2.bitwise_and(low, bright, dst=low), not_edge, dst=low)
+    cv2.subtract(cv2.bitwise_and(low, bright, dst=low), edge, dst=low)
     mask = _grow_mostly_marked(low, mask, GLARE_SHARE)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), dst=u8("face_mask"))
     return mask, (b, g, r), chroma
@@ -1062,8 +1060,8 @@ def _index_features(
     same readings, with a few dozen array operations per frame instead of per corner (a corner is about 60 x
     50 pixels: its cost was the calls, not the pixels).
 
-    Each corner is warped into its block of one stack (``FACE_H`` rows as always, the widest corner's
-    columns: a column's pixels do not depend on the warp's width); the blocks' max channel, white balance
+    Each corner is warped into its block of one stack (its own size, at the block's top left; the rest of
+    the block is never read but as white); the blocks' max channel, white balance
     and ink are made for the whole stack; the dark pixels of all corners are labelled once, each block's
     columns past its width and two rows below it white (no dark pixel there), so no blob crosses a block and
     each block's labels are its own, in its own order (an even number of rows per block, so that the
@@ -1086,11 +1084,11 @@ def _index_features(
         m = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
         rw = min(wc + (STRIP_REACH if wc < full_w else 0), full_w) + mg
         cv2.warpPerspective(
-            frame, m, (wide, rh), dst=stack[k, :rh], flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+            frame, m, (rw, rh), dst=stack[k, :rh, :rw], flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
         )
         spans.append((wc, rw))
-    flat = stack.reshape(n_c * tall, wide, 3)
-    vm = _vmax(flat).reshape(n_c, tall, wide)
+    chans = cv2.split(stack.reshape(n_c * tall, wide, 3))
+    vm = cv2.max(cv2.max(chans[0], chans[1]), chans[2]).reshape(n_c, tall, wide)
     cols = np.arange(wide)
     wcs = np.array([wc for wc, _ in spans])
     widths = np.array([rw for _, rw in spans])
@@ -1099,7 +1097,8 @@ def _index_features(
         # a narrow strip ends at the first column (from 0.6 of its width on) that is mostly white border in
         # the rows below the margin: bright (above 0.6 of the region's 97th percentile, from its counts) and
         # colourless after the white balance, as ``_strip_end`` finds it, all blocks at once
-        b, g, r = cv2.split(cv2.LUT(flat, _gain_lut(gains)))
+        lut = _gain_lut(gains)
+        b, g, r = (cv2.LUT(c, np.ascontiguousarray(lut[0, :, i])) for i, c in enumerate(chans))
         bv = cv2.max(cv2.max(b, g), r).reshape(n_c, tall, wide)
         bmin = cv2.min(cv2.min(b, g), r).reshape(n_c, tall, wide)
         in_roi = (cols < widths[:, None, None]) & (np.arange(tall) < rh)[None, :, None]
@@ -1108,7 +1107,7 @@ def _index_features(
         bright = np.floor(0.6 * np.array(b97)).astype(np.uint8)
         colourless = cv2.compare(bmin, cv2.LUT(bv, _THREE_QUARTERS), cv2.CMP_GT)
         white = np.greater(bv[:, mg:rh], bright[:, None, None]) & colourless[:, mg:rh].view(bool)
-        mostly = 2 * np.add.reduce(white, axis=1, dtype=np.intp) > rh - mg  # (block, column)
+        mostly = 2 * white.view(np.uint8).sum(axis=1, dtype=np.int32) > rh - mg  # (block, column)
         starts = mg + (0.6 * wcs).astype(int)
         mostly &= (cols >= starts[:, None]) & (cols < widths[:, None])
         first = np.argmax(mostly, axis=1)
