@@ -34,6 +34,7 @@ from vision.cards_glyphs import (
     VALUES,
     default_templates,
     feature,
+    fitted,
     parse_value,
     value_name,
     vector_norm,
@@ -1155,14 +1156,26 @@ def _index_features(
     np.minimum(np.maximum(ink, 0, out=ink), 1, out=ink)
     ink *= glyph
     (mids,) = _block_levels(vm, glyph, (0.5,))  # the glyph's middle level (its pixels lie in the corner)
-    out: list[tuple[np.ndarray | None, float]] = []
+    # ``feature`` of each corner's ink: its peak, the box of the ink above 0.35 of it (the blocks hold no ink
+    # past their corners), fitted; the mean taken off and normalised row by row of one array (a row's sum is
+    # the pairwise sum of the same values, as for the flat feature alone)
+    tops = ink.reshape(n_c, -1).max(axis=1)
+    heavy = ink > np.float32(0.35 * tops.astype(np.float64))[:, None, None]
+    in_rows, in_cols = heavy.any(axis=2), heavy.any(axis=1)
+    y0s, y1s = np.argmax(in_rows, axis=1), tall - np.argmax(in_rows[:, ::-1], axis=1)
+    x0s, x1s = np.argmax(in_cols, axis=1), wide - np.argmax(in_cols[:, ::-1], axis=1)
+    read = [k for k in range(n_c) if found[k] and 0.0 < float(tops[k]) < math.inf]
+    out: list[tuple[np.ndarray | None, float]] = [(None, 0.0)] * n_c
+    if read:
+        feats = np.stack([fitted(ink[k, y0s[k] : y1s[k], x0s[k] : x1s[k]]) for k in read])
+        feats -= (np.add.reduce(feats, axis=1) / np.float32(feats.shape[1]))[:, None]
+        for k, f in zip(read, feats, strict=True):
+            n = float(vector_norm(f))
+            out[k] = (f / n if n > 1e-6 else None, 0.0)
     for k in range(n_c):
-        if not found[k]:
-            out.append((None, 0.0))
-            continue
-        paper = paper_of[k]
-        contrast = _clip((paper - mids[k]) / paper, 0, 1)
-        out.append((feature(ink[k, :rh, : widths[k]]), contrast))
+        if found[k]:
+            paper = paper_of[k]
+            out[k] = (out[k][0], _clip((paper - mids[k]) / paper, 0, 1))
     return out
 
 
