@@ -1003,6 +1003,30 @@ def _glyph_parts(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
     )
 
 
+def _glyph_parts_of_blocks(
+    st: np.ndarray, bounds: np.ndarray, tall: int, widths: np.ndarray, rh: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """``_glyph_parts`` of the blobs of every block of a stack of corners at once: ``st`` the blobs' stats
+    (no background row), block k's blobs the rows ``bounds[k]:bounds[k + 1]``, its top ``k * tall`` rows
+    down, ``widths[k]`` wide and ``rh`` tall. Which blobs make their block's glyph, and whether a block has
+    one (a blob of 6 pixels or more off its edges)."""
+    n_b, n_s = len(widths), len(st)
+    if n_s == 0:
+        return np.zeros(0, bool), np.zeros(n_b, bool)
+    block = np.repeat(np.arange(n_b), np.diff(bounds))
+    x, y, w, h, a = (st[:, i] for i in range(5))
+    y = y - block * tall  # in the block
+    inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < widths[block]) & (y + h < rh)
+    # per block, the first of its biggest inside blobs: first in its block when sorted by size, then order
+    order = np.lexsort((np.arange(n_s), -np.where(inside, a, -1), block))
+    big = order[np.minimum(bounds[:-1], n_s - 1)]
+    has = (bounds[1:] > bounds[:-1]) & inside[big]
+    bx, by, bw, bh, ba = (v[big][block] for v in (x, y, w, h, a))
+    reach = 0.6 * np.maximum(bw, bh)
+    gap = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), np.maximum(by - (y + h), y - (by + bh)))
+    return inside & has[block] & (a >= 0.06 * ba) & (np.maximum(gap, 0) <= reach), has
+
+
 def _index_feature(
     frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float, gains: np.ndarray, least: float
 ) -> tuple[np.ndarray | None, float]:
@@ -1134,21 +1158,10 @@ def _index_features(
     dark = np.less(vm, thr[:, None, None]).view(np.uint8).reshape(n_c * tall, wide)
     n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     # each block's labels: consecutive, in block order (by the row each blob starts on)
-    bounds = np.searchsorted(st[1:, cv2.CC_STAT_TOP], np.arange(n_c + 1) * tall) + 1
-    keep = np.zeros(n, bool)
-    found = []
-    for k in range(n_c):
-        lo, hi = int(bounds[k]), int(bounds[k + 1])
-        if thr[k] == 0:
-            found.append(False)
-            continue
-        part = np.concatenate([st[:1], st[lo:hi]])
-        part[1:, cv2.CC_STAT_TOP] -= k * tall
-        kp = _glyph_parts(part, widths[k], rh)
-        found.append(kp is not None)
-        if kp is not None:
-            keep[lo:hi] = kp[1:]
-    glyph = np.take(keep, lab).reshape(n_c, tall, wide)
+    bounds = np.searchsorted(st[1:, cv2.CC_STAT_TOP], np.arange(n_c + 1) * tall)
+    keep, found = _glyph_parts_of_blocks(st[1:], bounds, tall, np.array(widths), rh)
+    found &= thr > 0
+    glyph = np.take(np.concatenate([[False], keep]), lab).reshape(n_c, tall, wide)
     # (paper - v) / paper clipped to 0-1, on the glyph only: the same float32 operations as per corner
     ink = vm.astype(np.float32)
     np.subtract(papers[:, None, None], ink, out=ink)
