@@ -1266,18 +1266,16 @@ def _class_scores(cards: list[dict[str, Any]], tmpl: np.ndarray, labels: list) -
     group = np.array([values.index(v) for v in labels])
     order = np.argsort(group, kind="stable")
     starts = np.searchsorted(group[order], np.arange(len(values)))
-    out, at = [], 0
-    for c in cards:
-        rows = shifted[at : at + len(c["features"])].reshape(-1, shifted.shape[2])
-        at += len(c["features"])
-        # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
-        # on a busy machine cost milliseconds (each written into its row of one array: the same products)
-        prods = np.empty((len(rows), len(tmpl)), np.float32)
-        for row, prod in zip(rows, prods, strict=True):
-            np.dot(tmpl, row, out=prod)
-        scores = prods.max(axis=0)
-        out.append(dict(zip(values, np.maximum.reduceat(scores[order], starts).tolist(), strict=True)))
-    return out
+    rows = shifted.reshape(-1, shifted.shape[2])
+    # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which on a
+    # busy machine cost milliseconds (each written into its row of one array: the same products)
+    prods = np.empty((len(rows), len(tmpl)), np.float32)
+    for row, prod in zip(rows, prods, strict=True):
+        np.dot(tmpl, row, out=prod)
+    # per card, the best over its indices' shifts; then per value, the best of its templates (both exact)
+    firsts = np.cumsum([0] + [len(c["features"]) * len(SHIFTS) for c in cards])[:-1]
+    best = np.maximum.reduceat(np.maximum.reduceat(prods, firsts, axis=0)[:, order], starts, axis=1)
+    return [dict(zip(values, b, strict=True)) for b in best.tolist()]
 
 
 def _match_value(best: dict[Any, float], allowed: tuple) -> tuple[Any, float, float]:
@@ -1433,8 +1431,8 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         # a clear purple card, a 0 or a dynamite means Blasting Billy; zero, x2 or +/- Nicht die Bohne
         votes = {"blasting-billy": 0, "nicht-die-bohne": 0}
         for c in cards:
-            v, s1, s2 = _match_value(c["scores"], VALUES)
-            col, cc = _classify_colour(c["lab"], hues, COLOURS)
+            v, s1, s2 = c["vote_value"] = _match_value(c["scores"], VALUES)
+            col, cc = c["vote_colour"] = _classify_colour(c["lab"], hues, COLOURS)
             if s1 > 0.7 and s1 - s2 > 0.08:
                 if v in (0, "dynamite"):
                     votes["blasting-billy"] += 1
@@ -1449,8 +1447,12 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
     objects = []
     for r, row in enumerate(_rows(cards)):
         for p, c in enumerate(row):
-            value, s1, s2 = _match_value(c["scores"], values)
-            colour, ccol = _classify_colour(c["lab"], hues, colours)
+            # the same allowed values and colours as the vote's (no deck told or chosen): its readings
+            voted = "vote_value" in c
+            value, s1, s2 = c["vote_value"] if voted and values is VALUES else _match_value(c["scores"], values)
+            colour, ccol = (
+                c["vote_colour"] if voted and colours is COLOURS else _classify_colour(c["lab"], hues, colours)
+            )
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
             conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0) * c["dark"] * c["framed"]
