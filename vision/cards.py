@@ -524,7 +524,8 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[
     hi = cv2.dilate(gray, k, dst=u8("hi"))
     t1, t2 = u8("t1"), u8("t2")
     # the local range above 0.35 of the local max + 7, as the local min below the max less that (by table)
-    edge = cv2.compare(cv2.erode(gray, k, dst=t1), cv2.LUT(hi, _EDGE_BELOW, dst=t2), cv2.CMP_LT, dst=u8("edge"))
+    low_here = cv2.erode(gray, k, dst=t1)
+    edge = cv2.compare(low_here, cv2.LUT(hi, _EDGE_BELOW, dst=t2), cv2.CMP_LT, dst=u8("edge"))
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
     # (a top-hat: the grey image less its opening)
     line = np.ones((1, 7), np.uint8)
@@ -834,7 +835,8 @@ def _border_whites(small: np.ndarray, faces: list[dict[str, Any]]) -> list[np.nd
     tl64, step64, out64 = (np.asarray(a, np.float64) for a in (starts, steps, outs))  # (face, xy)
     # (face, point) x and y apart (inner loops of length 2 cost numpy more than the arithmetic)
     xs, ys = (
-        np.clip(np.round(tl64[:, None, k] + _BORDER_TS * step64[:, None, k] - out64[:, None, k]).astype(int), 0, lim)
+        np.clip(np.round(tl64[:, None, k] + _BORDER_TS * step64[:, None, k] - out64[:, None, k]).astype(int),
+                0, lim)
         for k, lim in ((0, small.shape[1] - 1), (1, small.shape[0] - 1))
     )
     # each channel picked on its own from the flat bytes: (face, point) uint8 B, G, R
@@ -1034,6 +1036,9 @@ def _index_feature(
 
     ``gains`` white-balance the frame (they find the next card's white border after a narrow strip);
     a corner whose face level is below ``least`` is too dark to hold readable ink.
+
+    One corner alone, the plain form: the reader reads all corners of a frame at once with
+    ``_index_features``, which gives the same.
     """
     wc = max(8, int(round(FACE_H * fw_over_fh)))
     # a margin above and left of the face keeps an index that the quad cut short whole
@@ -1109,7 +1114,8 @@ def _index_features(
         m = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
         rw = min(wc + (STRIP_REACH if wc < full_w else 0), full_w) + mg
         cv2.warpPerspective(
-            frame, m, (rw, rh), dst=stack[k, :rh, :rw], flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+            frame, m, (rw, rh), dst=stack[k, :rh, :rw], flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
         )
         spans.append((wc, rw))
     chans = cv2.split(stack.reshape(n_c * tall, wide, 3))
@@ -1128,7 +1134,8 @@ def _index_features(
         bmin = cv2.min(cv2.min(b, g), r).reshape(n_c, tall, wide)
         in_roi = (cols < widths[:, None, None]) & (np.arange(tall) < rh)[None, :, None]
         (b97,) = _block_levels(bv, in_roi, (0.97,))
-        # v > 0.6 x level (v integer: above its floor, at most 153), 4 min > 3 max (min above floor(3 max / 4))
+        # v > 0.6 x level (v integer: above its floor, at most 153) and 4 min > 3 max (min above
+        # floor(3 max / 4))
         bright = np.floor(0.6 * np.array(b97)).astype(np.uint8)
         colourless = cv2.compare(bmin, cv2.LUT(bv, _THREE_QUARTERS), cv2.CMP_GT)
         white = np.greater(bv[:, mg:rh], bright[:, None, None]) & colourless[:, mg:rh].view(bool)
@@ -1138,7 +1145,8 @@ def _index_features(
         first = np.argmax(mostly, axis=1)
         widths = np.where(narrow & mostly.any(axis=1), first, widths)
     # each corner's face part (below and right of the margin, up to its width): its levels from counts
-    inner = (cols >= mg) & (cols < widths[:, None, None]) & ((np.arange(tall) >= mg) & (np.arange(tall) < rh))[None, :, None]
+    rows = np.arange(tall)
+    inner = (cols >= mg) & (cols < widths[:, None, None]) & ((rows >= mg) & (rows < rh))[None, :, None]
     q90s, q60s, d1s = _block_levels(vm, inner, (0.9, 0.6, 0.01))
     np.copyto(vm, 255, where=cols >= widths[:, None, None])  # past each corner: white, never dark
     paper_of = [1.0] * n_c
@@ -1150,7 +1158,8 @@ def _index_features(
         paper = min(q90, 1.3 * q60)
         if paper < least:
             continue
-        otsu, _ = cv2.threshold(cv2.min(vm[k, mg:rh, mg : widths[k]], paper), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        face = cv2.min(vm[k, mg:rh, mg : widths[k]], paper)
+        otsu, _ = cv2.threshold(face, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         cap = max(0.6 * paper, d1 + INK_MID * (paper - d1))
         thr[k] = math.ceil(min(float(otsu), cap))
         paper_of[k] = paper
@@ -1193,8 +1202,8 @@ def _index_features(
 
 
 def _block_levels(img: np.ndarray, where: np.ndarray, qs: tuple[float, ...]) -> list[list[float]]:
-    """Per block (first axis) of a uint8 stack, the q-quantiles of its values where ``where`` (broadcast to the
-    stack) holds, as ``_quantile`` picks them (the value at sorted index int(q (n - 1))), from the blocks'
+    """Per block (first axis) of a uint8 stack, the q-quantiles of its values where ``where`` (broadcast to
+    the stack) holds, as ``_quantile`` picks them (the value at sorted index int(q (n - 1))), from the blocks'
     counts: one list per q, one level per block (0 for a block with none)."""
     n_b = img.shape[0]
     keys = img.astype(np.uint16 if n_b <= 256 else np.intp)
@@ -1202,7 +1211,9 @@ def _block_levels(img: np.ndarray, where: np.ndarray, qs: tuple[float, ...]) -> 
     counts = np.bincount(keys[np.broadcast_to(where, img.shape)], minlength=n_b * 256).reshape(n_b, 256)
     cum = np.cumsum(counts, axis=1)
     last = cum[:, -1] - 1
-    return [np.add.reduce(cum <= (q * last).astype(np.intp)[:, None], axis=1).astype(float).tolist() for q in qs]
+    return [
+        np.add.reduce(cum <= (q * last).astype(np.intp)[:, None], axis=1).astype(float).tolist() for q in qs
+    ]
 
 
 def _hue_distance(a: float, b: float) -> float:
@@ -1449,9 +1460,13 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         for p, c in enumerate(row):
             # the same allowed values and colours as the vote's (no deck told or chosen): its readings
             voted = "vote_value" in c
-            value, s1, s2 = c["vote_value"] if voted and values is VALUES else _match_value(c["scores"], values)
+            value, s1, s2 = (
+                c["vote_value"] if voted and values is VALUES else _match_value(c["scores"], values)
+            )
             colour, ccol = (
-                c["vote_colour"] if voted and colours is COLOURS else _classify_colour(c["lab"], hues, colours)
+                c["vote_colour"]
+                if voted and colours is COLOURS
+                else _classify_colour(c["lab"], hues, colours)
             )
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)

@@ -191,7 +191,8 @@ def test_index_corners_read_at_once_as_each_alone(frames):
                 centre = q.mean(axis=0)
                 scale = np.float32(rng.uniform(0.8, 1.25))
                 moved.append(((q - centre) * scale + centre + shift, float(ratio * rng.uniform(0.3, 1.5))))
-        moved.append((corners[0][0] - np.float32([corners[0][0][0, 0] + 30, 0]), corners[0][1]))  # off the frame
+        off = corners[0][0] - np.float32([corners[0][0][0, 0] + 30, 0])  # run off the frame's left edge
+        moved.append((off, corners[0][1]))
         for batch, lv in ((corners, least), (moved, least), (corners[:3], 1e9)):
             got = cards._index_features(frame, batch, gains, lv)
             assert len(got) == len(batch)
