@@ -1353,15 +1353,16 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         if f["w"] > WHOLE_FACE * f["h"]:
             corners.append((quad_full[[2, 3, 0, 1]], f["w"] / f["h"]))
     read_corners = iter(_index_features(frame, corners, gains, least))
+    white_floor = np.maximum(white, 1.0)
+    white_level = max(float(white.mean()), 1.0)
     for f, ref in zip(faces, _border_whites(small, faces), strict=True):
         border_ok = False
+        fb = f["face_bgr"] * gains
         if ref is not None:
             rb = ref * gains
             rchroma = (rb.max() - rb.min()) / (rb.max() + 1.0)
-            fb = f["face_bgr"] * gains
             border_ok = rchroma < 0.5 * f["chroma"] and rb.max() > 0.75 * fb.max()
-        wref = ref if border_ok else white
-        corrected = f["face_bgr"] / np.maximum(wref, 1.0) * 235.0
+        corrected = f["face_bgr"] / (np.maximum(ref, 1.0) if border_ok else white_floor) * 235.0
         quad_full = f["quad"] / s
         feat, contrast = next(read_corners)
         feats = [feat] if feat is not None else []
@@ -1377,7 +1378,7 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         # printed inks reflect at least about half of what the card's white does; a face far darker
         # than the frame's white is a dark thing (a cable, a laptop, a dark die), or a card deep in
         # shadow, and is trusted the less the darker it is
-        lift = float((f["face_bgr"] * gains).max() / max(float(white.mean()), 1.0))
+        lift = float(fb.max() / white_level)
         cards.append(
             {
                 "quad": quad_full,
