@@ -34,6 +34,7 @@ from vision.cards_glyphs import (
     VALUES,
     default_templates,
     feature,
+    fitted,
     parse_value,
     value_name,
     vector_norm,
@@ -157,6 +158,19 @@ def _bgr(items: np.ndarray) -> np.ndarray:
     return items.view(np.uint8).reshape(*items.shape, 3)
 
 
+def _mean_bgr(items: np.ndarray) -> np.ndarray:
+    """``_bgr(items).astype(np.float32).mean(axis=0)`` of picked pixel items (1-D), computed faster: the
+    channel sums by one float32 matrix-vector product with ones (numpy's reduction along the first axis of
+    an (n, 3) array costs about 15 ns a value). The values are integers, so every partial sum is exact in
+    float32 below 2^24 whatever the order of the additions; the float32 division by n then rounds the same
+    exact quotient once, as ``mean`` does. Beyond that bound, ``mean`` itself."""
+    px = _bgr(items).astype(np.float32)
+    n = len(px)
+    if 0 < n and n * 255 < 2**24:
+        return np.ones(n, np.float32) @ px / np.float32(n)
+    return px.mean(axis=0)
+
+
 def _white_estimate(img: np.ndarray) -> np.ndarray:
     """BGR of the white card borders: the brightest pixels that are not glare, unless those are a coloured table.
 
@@ -179,14 +193,11 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         else np.ascontiguousarray(img[::2, ::2])
     )
     b, g, r = cv2.split(sub)
-    v = cv2.max(cv2.max(b, g), r)
-    vmin = cv2.min(cv2.min(b, g), r)
-    # the middle channel (sum - max - min) clipped too: a glare spot
-    mid = cv2.subtract(
-        cv2.subtract(cv2.add(cv2.add(b, g, dtype=cv2.CV_16U), r, dtype=cv2.CV_16U), v, dtype=cv2.CV_16U),
-        vmin,
-        dtype=cv2.CV_16U,
-    )
+    hi_bg, lo_bg = cv2.max(b, g), cv2.min(b, g)
+    v = cv2.max(hi_bg, r)
+    vmin = cv2.min(lo_bg, r)
+    # the middle channel (the median of the three: sum - max - min) clipped too: a glare spot
+    mid = cv2.max(lo_bg, cv2.min(hi_bg, r, dst=hi_bg), dst=lo_bg)
     lit = cv2.compare(mid, CLIPPED, cv2.CMP_LT)
     hist = cv2.calcHist([v], [0], lit, [256], [0, 256]).ravel()
     if hist.sum() < 100:
@@ -204,28 +215,27 @@ def _white_estimate(img: np.ndarray) -> np.ndarray:
         # more than the brightest 6 % is clipped in its strongest channel (a warm lamp's red): of
         # those, the brightest in the middle channel, white borders rather than yellow or red faces
         top = cv2.compare(v, thr, cv2.CMP_GE) & lit
-        mid8 = mid.astype(np.uint8)
-        cm = np.cumsum(cv2.calcHist([mid8], [0], top, [256], [0, 256]).ravel())
-        top &= cv2.compare(mid8, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
+        cm = np.cumsum(cv2.calcHist([mid], [0], top, [256], [0, 256]).ravel())
+        top &= cv2.compare(mid, int(np.searchsorted(cm, cm[-1] - 0.06 * cum[-1])), cv2.CMP_GE)
     chosen = top > 0
     items = _pixel_items(sub)
-    px = _bgr(items[chosen.ravel()]).astype(np.float32)
-    if len(px) < 10:
+    picked = items[chosen.ravel()]
+    if len(picked) < 10:
         return np.array([200.0, 200.0, 200.0], np.float32)
     # of the bright pixels, the least coloured: white borders rather than yellow faces ((max - min) /
     # (max + 1) of each pixel, from the max and min channel images)
     top_v = v[chosen].astype(np.float32)
     pc = (top_v - vmin[chosen].astype(np.float32)) / (top_v + 1.0)
-    bright = px[pc <= _quantile(pc, 0.3)].mean(axis=0)
+    bright = _mean_bgr(picked[pc <= _quantile(pc, 0.3)])
     # glare (or with few clipped pixels, any clipped one) says nothing about the light's colour: 0 there
     # (``lit`` is 0 or 255, so a bitwise and keeps the rest as it is)
     cv2.bitwise_and(vmin, lit, dst=vmin)
     hm = np.cumsum(cv2.calcHist([vmin], [0], None, [256], [0, 256]).ravel()[1:])
     t_min = 1 + int(np.searchsorted(hm, NEUTRAL_TOP * hm[-1]))
-    npx = _bgr(items[(vmin >= t_min).ravel()]).astype(np.float32)
+    npx = items[(vmin >= t_min).ravel()]
     if len(npx) < 10:
         return bright
-    neutral = npx.mean(axis=0)
+    neutral = _mean_bgr(npx)
     rel = bright / np.maximum(neutral, 1.0)
     return neutral if (rel.max() - rel.min()) / rel.max() > TABLE_TINT else bright
 
@@ -355,6 +365,8 @@ def _noise(gray: np.ndarray) -> float:
 # rounding) on every grey level once: a table look-up costs less than the arithmetic on a full frame
 _LEVELS = np.arange(256, dtype=np.uint8).reshape(1, 256)
 _EDGE_STEP = cv2.addWeighted(_LEVELS, 0.35, _LEVELS, 0, 7)  # a brightness edge: 0.35 of the local max + 7
+# hi - lo > step(hi) (uint8, lo <= hi) is lo < hi - step(hi): the local min below a table of the local max
+_EDGE_BELOW = np.maximum(_LEVELS.astype(np.int16) - _EDGE_STEP, 0).astype(np.uint8)
 _RIDGE_STEP = cv2.addWeighted(_LEVELS, 0.12, _LEVELS, 0, 2.4)  # a thin bright line: 0.12 of it + 2.4
 _LIM_BASE = (np.arange(256, dtype=np.int16) * 2) // 5  # a hue edge: 2/5 of the local max channel (+ noise)
 _LEAST_ACROSS = cv2.multiply(_LEVELS, FACE_CHROMA, dtype=cv2.CV_16S)  # the least chroma across a table's hue
@@ -511,8 +523,9 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[
     k = np.ones((3, 3), np.uint8)
     hi = cv2.dilate(gray, k, dst=u8("hi"))
     t1, t2 = u8("t1"), u8("t2")
-    cv2.subtract(hi, cv2.erode(gray, k, dst=t1), dst=t1)
-    edge = cv2.compare(t1, cv2.LUT(hi, _EDGE_STEP, dst=t2), cv2.CMP_GT, dst=u8("edge"))
+    # the local range above 0.35 of the local max + 7, as the local min below the max less that (by table)
+    low_here = cv2.erode(gray, k, dst=t1)
+    edge = cv2.compare(low_here, cv2.LUT(hi, _EDGE_BELOW, dst=t2), cv2.CMP_LT, dst=u8("edge"))
     # thin bright upright lines (the white left border of the next card in a row) split same-colour faces
     # (a top-hat: the grey image less its opening)
     line = np.ones((1, 7), np.uint8)
@@ -559,12 +572,12 @@ def _face_mask(small: np.ndarray, white: np.ndarray) -> tuple[np.ndarray, tuple[
             cv2.max(along, cv2.LUT(mx, _LEAST_ACROSS, dst=lim), dst=along)
             other = cv2.compare(across, along, cv2.CMP_GT, dst=t1)
             mask |= cv2.bitwise_and(other, bright, dst=other)
-    not_edge = cv2.bitwise_not(edge, dst=edge)
-    cv2.bitwise_and(mask, not_edge, dst=mask)
+    # off the edges: a 0/255 image less the 0/255 edges is its and with their complement
+    cv2.subtract(mask, edge, dst=mask)
     # a lamp's sheen over part of a face fades its chroma below the threshold: a paler region that
     # is mostly face-coloured already (not the table, of which only specks pass) is face too
     low = cv2.compare(chroma, max(GLARE_LOW, thr - 0.15) * 255, cv2.CMP_GT, dst=t1)
-    cv2.bitwise_and(cv2.bitwise_and(low, bright, dst=low), not_edge, dst=low)
+    cv2.subtract(cv2.bitwise_and(low, bright, dst=low), edge, dst=low)
     mask = _grow_mostly_marked(low, mask, GLARE_SHARE)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), dst=u8("face_mask"))
     return mask, (b, g, r), chroma
@@ -814,21 +827,28 @@ def _border_whites(small: np.ndarray, faces: list[dict[str, Any]]) -> list[np.nd
     starts, steps, outs = [], [], []
     for f in faces:
         tl, tr, _, bl = f["quad"]
-        right = (tr - tl) / max(np.linalg.norm(tr - tl), 1e-6)
+        side = tr - tl
+        right = side / max(vector_norm(side), 1e-6)
         starts.append(tl)
         steps.append(bl - tl)
         outs.append(right * max(1.5, 0.018 * f["h"]))
-    tl64, step64, out64 = (np.asarray(a, np.float64)[:, None, :] for a in (starts, steps, outs))
-    pts = tl64 + _BORDER_TS[None, :, None] * step64 - out64  # (face, point, xy)
-    xs = np.clip(np.round(pts[..., 0]).astype(int), 0, small.shape[1] - 1)
-    ys = np.clip(np.round(pts[..., 1]).astype(int), 0, small.shape[0] - 1)
-    px = _bgr(_pixel_items(small)[ys * small.shape[1] + xs]).astype(np.float32)  # (face, point, BGR)
-    v = px.max(axis=2)
+    tl64, step64, out64 = (np.asarray(a, np.float64) for a in (starts, steps, outs))  # (face, xy)
+    # (face, point) x and y apart (inner loops of length 2 cost numpy more than the arithmetic)
+    xs, ys = (
+        np.clip(np.round(tl64[:, None, k] + _BORDER_TS * step64[:, None, k] - out64[:, None, k]).astype(int),
+                0, lim)
+        for k, lim in ((0, small.shape[1] - 1), (1, small.shape[0] - 1))
+    )
+    # each channel picked on its own from the flat bytes: (face, point) uint8 B, G, R
+    flat, i3 = small.reshape(-1), (ys * small.shape[1] + xs) * 3
+    chans = [np.take(flat, i3 + c) for c in range(3)]
+    v = np.maximum(np.maximum(chans[0], chans[1]), chans[2])
     # the median point's brightness per face (the value at sorted index 11 of 24, as _quantile picks it)
     half = np.sort(v, axis=1)[:, int(0.5 * (v.shape[1] - 1))]
     keep = v >= half[:, None]
     count = keep.sum(axis=1)
-    sums = np.where(keep[..., None], px, np.float32(0)).sum(axis=1)
+    # integer sums of at most 24 levels: exact, as the float32 sums were
+    sums = np.stack([np.add.reduce(np.where(keep, c, 0), axis=1) for c in chans], axis=1).astype(np.float32)
     means = sums / count[:, None].astype(np.float32)
     return [m if k else None for m, k in zip(means, count.tolist(), strict=True)]
 
@@ -864,14 +884,15 @@ def _framed(
         (((starts + ends) / 2 - q.mean(axis=1, keepdims=True)) * normal).sum(axis=2) < 0, -1.0, 1.0
     )[..., None]
     dists = np.arange(0.5, float(reach.max()) + 0.01, 0.5, dtype=np.float32)
-    # (face, side, point along it, distance out, xy)
-    pts = (
-        starts[:, :, None, None]
-        + _FRAME_TS[None, None, :, None, None] * along[:, :, None, None]
-        + dists[None, None, None, :, None] * normal[:, :, None, None]
+    # (face, side, point along it, distance out), x and y apart: the same float32 operations per point as on
+    # (..., xy) arrays, whose inner loops of length 2 cost numpy four times as much
+    xs, ys = (
+        np.rint(
+            starts[:, :, None, None, k] + _FRAME_TS[None, None, :, None] * along[:, :, None, None, k]
+            + dists * normal[:, :, None, None, k]
+        ).astype(np.int32)
+        for k in (0, 1)
     )
-    xy = np.rint(pts).astype(np.int32)
-    xs, ys = xy[..., 0], xy[..., 1]
     # 0 <= x < wid and 0 <= y < hgt by one unsigned compare each (a negative int32 reads as 2^31 or more)
     inside = (
         (xs.view(np.uint32) < wid) & (ys.view(np.uint32) < hgt) & (dists <= reach[:, None, None, None] + 0.01)
@@ -879,9 +900,11 @@ def _framed(
     gain = (gains / max(white_level, 1.0)).astype(np.float32)
     face = (np.stack([f["face_bgr"] for f in faces]) * gain).min(axis=1)
     idx = np.minimum(np.maximum(ys, 0), hgt - 1) * wid + np.minimum(np.maximum(xs, 0), wid - 1)
-    px = _bgr(_pixel_items(small)[idx])
+    # each channel picked on its own from the flat bytes (contiguous arrays for the products below)
+    flat, i3 = small.reshape(-1), idx * 3
+    pb, pg, pr = (np.take(flat, i3 + c) for c in range(3))
     # the weakest channel after the balance (one channel at a time: a reduction over 3 values is slow)
-    vals = np.minimum(np.minimum(px[..., 0] * gain[0], px[..., 1] * gain[1]), px[..., 2] * gain[2])
+    vals = np.minimum(np.minimum(pb * gain[0], pg * gain[1]), pr * gain[2])
     vals[~inside] = -1.0
     # the whitest pixel out from each point (points with none inside the frame sort last), its median
     # along each side; sides with fewer than 4 such points sort last too
@@ -897,6 +920,7 @@ def _framed(
     return np.where(counted > 0, out, 1.0).astype(np.float32)
 
 
+_THREE_QUARTERS = np.uint8([(3 * v) // 4 for v in range(256)])  # 4 m > 3 v for integers: m > floor(3 v / 4)
 _GAIN_LUT: list = [None]  # the last white balance's (gains, 3-channel table), replaced as one tuple
 
 
@@ -922,15 +946,19 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     """
     bal = cv2.LUT(roi, _gain_lut(gains))
     b, g, r = cv2.split(bal)
-    v = cv2.max(cv2.max(b, g), r)
-    vmin = cv2.min(cv2.min(b, g), r)
+    return _white_column(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r), start, top)
+
+
+def _white_column(v: np.ndarray, vmin: np.ndarray, start: int, top: int) -> int:
+    """``_strip_end`` from the balanced region's max and min channels (``v``, ``vmin``: uint8, the region's
+    size; views will do)."""
     bright = 0.6 * _quantile(v, 0.97)  # the 97th percentile of the whole region (a partial sort: exact)
     # only the columns from ``start`` and the rows from ``top`` count; 4 min > 3 max in int16 (no overflow)
     vs = v[top:, start:].astype(np.int16)
     white = (vs > bright) & (4 * vmin[top:, start:].astype(np.int16) > 3 * vs)
     # mostly white: more than half of the rows (the mean over the rows above 0.5)
     cols = np.flatnonzero(2 * np.add.reduce(white, axis=0, dtype=np.intp) > white.shape[0])
-    return start + int(cols[0]) if cols.size else roi.shape[1]
+    return start + int(cols[0]) if cols.size else v.shape[1]
 
 
 def _glyph_parts_array(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
@@ -977,6 +1005,30 @@ def _glyph_parts(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
     )
 
 
+def _glyph_parts_of_blocks(
+    st: np.ndarray, bounds: np.ndarray, tall: int, widths: np.ndarray, rh: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """``_glyph_parts`` of the blobs of every block of a stack of corners at once: ``st`` the blobs' stats
+    (no background row), block k's blobs the rows ``bounds[k]:bounds[k + 1]``, its top ``k * tall`` rows
+    down, ``widths[k]`` wide and ``rh`` tall. Which blobs make their block's glyph, and whether a block has
+    one (a blob of 6 pixels or more off its edges)."""
+    n_b, n_s = len(widths), len(st)
+    if n_s == 0:
+        return np.zeros(0, bool), np.zeros(n_b, bool)
+    block = np.repeat(np.arange(n_b), np.diff(bounds))
+    x, y, w, h, a = (st[:, i] for i in range(5))
+    y = y - block * tall  # in the block
+    inside = (a >= 6) & (x > 0) & (y > 0) & (x + w < widths[block]) & (y + h < rh)
+    # per block, the first of its biggest inside blobs: first in its block when sorted by size, then order
+    order = np.lexsort((np.arange(n_s), -np.where(inside, a, -1), block))
+    big = order[np.minimum(bounds[:-1], n_s - 1)]
+    has = (bounds[1:] > bounds[:-1]) & inside[big]
+    bx, by, bw, bh, ba = (v[big][block] for v in (x, y, w, h, a))
+    reach = 0.6 * np.maximum(bw, bh)
+    gap = np.maximum(np.maximum(bx - (x + w), x - (bx + bw)), np.maximum(by - (y + h), y - (by + bh)))
+    return inside & has[block] & (a >= 0.06 * ba) & (np.maximum(gap, 0) <= reach), has
+
+
 def _index_feature(
     frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float, gains: np.ndarray, least: float
 ) -> tuple[np.ndarray | None, float]:
@@ -984,6 +1036,9 @@ def _index_feature(
 
     ``gains`` white-balance the frame (they find the next card's white border after a narrow strip);
     a corner whose face level is below ``least`` is too dark to hold readable ink.
+
+    One corner alone, the plain form: the reader reads all corners of a frame at once with
+    ``_index_features``, which gives the same.
     """
     wc = max(8, int(round(FACE_H * fw_over_fh)))
     # a margin above and left of the face keeps an index that the quad cut short whole
@@ -1026,6 +1081,139 @@ def _index_feature(
     ink *= glyph
     contrast = _clip((paper - _quantile(vm[glyph], 0.5)) / paper, 0, 1)
     return feature(ink), contrast
+
+
+def _index_features(
+    frame: np.ndarray, corners: list[tuple[np.ndarray, float]], gains: np.ndarray, least: float
+) -> list[tuple[np.ndarray | None, float]]:
+    """``_index_feature(frame, quad, ratio, gains, least)`` of every (quad, ratio) corner, all at once: the
+    same readings, with a few dozen array operations per frame instead of per corner (a corner is about 60 x
+    50 pixels: its cost was the calls, not the pixels).
+
+    Each corner is warped into its block of one stack (its own size, at the block's top left; the rest of
+    the block is never read but as white); the blocks' max channel, white balance
+    and ink are made for the whole stack; the dark pixels of all corners are labelled once, each block's
+    columns past its width and two rows below it white (no dark pixel there), so no blob crosses a block and
+    each block's labels are its own, in its own order (an even number of rows per block, so that the
+    labelling's two-row scan meets each block as it meets the corner alone). The levels, Otsu threshold,
+    strip end, glyph blobs and feature stay per corner, on views of their block.
+    """
+    n_c = len(corners)
+    if n_c == 0:
+        return []
+    mg = 6
+    full_w = int(INDEX_W * FACE_H)
+    rh = int(INDEX_H * FACE_H) + mg
+    wide, tall = full_w + mg, rh + 2
+    stack = np.empty((n_c, tall, wide, 3), np.uint8)
+    stack[:, rh:] = 255
+    spans = []
+    for k, (quad, ratio) in enumerate(corners):
+        wc = max(8, int(round(FACE_H * ratio)))
+        rect = np.float32([[mg, mg], [wc + mg, mg], [wc + mg, FACE_H + mg], [mg, FACE_H + mg]])
+        m = cv2.getPerspectiveTransform(quad.astype(np.float32), rect)
+        rw = min(wc + (STRIP_REACH if wc < full_w else 0), full_w) + mg
+        cv2.warpPerspective(
+            frame, m, (rw, rh), dst=stack[k, :rh, :rw], flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        spans.append((wc, rw))
+    chans = cv2.split(stack.reshape(n_c * tall, wide, 3))
+    vm = cv2.max(cv2.max(chans[0], chans[1]), chans[2]).reshape(n_c, tall, wide)
+    cols = np.arange(wide)
+    wcs = np.array([wc for wc, _ in spans])
+    widths = np.array([rw for _, rw in spans])
+    narrow = wcs < full_w
+    if narrow.any():
+        # a narrow strip ends at the first column (from 0.6 of its width on) that is mostly white border in
+        # the rows below the margin: bright (above 0.6 of the region's 97th percentile, from its counts) and
+        # colourless after the white balance, as ``_strip_end`` finds it, all blocks at once
+        lut = _gain_lut(gains)
+        b, g, r = (cv2.LUT(c, np.ascontiguousarray(lut[0, :, i])) for i, c in enumerate(chans))
+        bv = cv2.max(cv2.max(b, g), r).reshape(n_c, tall, wide)
+        bmin = cv2.min(cv2.min(b, g), r).reshape(n_c, tall, wide)
+        in_roi = (cols < widths[:, None, None]) & (np.arange(tall) < rh)[None, :, None]
+        (b97,) = _block_levels(bv, in_roi, (0.97,))
+        # v > 0.6 x level (v integer: above its floor, at most 153) and 4 min > 3 max (min above
+        # floor(3 max / 4))
+        bright = np.floor(0.6 * np.array(b97)).astype(np.uint8)
+        colourless = cv2.compare(bmin, cv2.LUT(bv, _THREE_QUARTERS), cv2.CMP_GT)
+        white = np.greater(bv[:, mg:rh], bright[:, None, None]) & colourless[:, mg:rh].view(bool)
+        mostly = 2 * white.view(np.uint8).sum(axis=1, dtype=np.int32) > rh - mg  # (block, column)
+        starts = mg + (0.6 * wcs).astype(int)
+        mostly &= (cols >= starts[:, None]) & (cols < widths[:, None])
+        first = np.argmax(mostly, axis=1)
+        widths = np.where(narrow & mostly.any(axis=1), first, widths)
+    # each corner's face part (below and right of the margin, up to its width): its levels from counts
+    rows = np.arange(tall)
+    inner = (cols >= mg) & (cols < widths[:, None, None]) & ((rows >= mg) & (rows < rh))[None, :, None]
+    q90s, q60s, d1s = _block_levels(vm, inner, (0.9, 0.6, 0.01))
+    np.copyto(vm, 255, where=cols >= widths[:, None, None])  # past each corner: white, never dark
+    paper_of = [1.0] * n_c
+    papers = np.ones(n_c, np.float32)  # as float32, as the ink's arithmetic takes them
+    inv = np.ones(n_c, np.float32)
+    thr = np.zeros(n_c, np.uint8)  # 0: no dark pixel (a corner too dark to read); Otsu's level is at most 255
+    widths = widths.tolist()
+    for k, (q90, q60, d1) in enumerate(zip(q90s, q60s, d1s, strict=True)):
+        paper = min(q90, 1.3 * q60)
+        if paper < least:
+            continue
+        face = cv2.min(vm[k, mg:rh, mg : widths[k]], paper)
+        otsu, _ = cv2.threshold(face, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        cap = max(0.6 * paper, d1 + INK_MID * (paper - d1))
+        thr[k] = math.ceil(min(float(otsu), cap))
+        paper_of[k] = paper
+        papers[k], inv[k] = paper, 1.0 / paper
+    dark = np.less(vm, thr[:, None, None]).view(np.uint8).reshape(n_c * tall, wide)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    # each block's labels: consecutive, in block order (by the row each blob starts on)
+    bounds = np.searchsorted(st[1:, cv2.CC_STAT_TOP], np.arange(n_c + 1) * tall)
+    keep, found = _glyph_parts_of_blocks(st[1:], bounds, tall, np.array(widths), rh)
+    found &= thr > 0
+    glyph = np.take(np.concatenate([[False], keep]), lab).reshape(n_c, tall, wide)
+    # (paper - v) / paper clipped to 0-1, on the glyph only: the same float32 operations as per corner
+    ink = vm.astype(np.float32)
+    np.subtract(papers[:, None, None], ink, out=ink)
+    ink *= inv[:, None, None]
+    np.minimum(np.maximum(ink, 0, out=ink), 1, out=ink)
+    ink *= glyph
+    (mids,) = _block_levels(vm, glyph, (0.5,))  # the glyph's middle level (its pixels lie in the corner)
+    # ``feature`` of each corner's ink: its peak, the box of the ink above 0.35 of it (the blocks hold no ink
+    # past their corners), fitted; the mean taken off and normalised row by row of one array (a row's sum is
+    # the pairwise sum of the same values, as for the flat feature alone)
+    tops = ink.reshape(n_c, -1).max(axis=1)
+    heavy = ink > np.float32(0.35 * tops.astype(np.float64))[:, None, None]
+    in_rows, in_cols = heavy.any(axis=2), heavy.any(axis=1)
+    y0s, y1s = np.argmax(in_rows, axis=1), tall - np.argmax(in_rows[:, ::-1], axis=1)
+    x0s, x1s = np.argmax(in_cols, axis=1), wide - np.argmax(in_cols[:, ::-1], axis=1)
+    read = [k for k in range(n_c) if found[k] and 0.0 < float(tops[k]) < math.inf]
+    out: list[tuple[np.ndarray | None, float]] = [(None, 0.0)] * n_c
+    if read:
+        feats = np.stack([fitted(ink[k, y0s[k] : y1s[k], x0s[k] : x1s[k]]) for k in read])
+        feats -= (np.add.reduce(feats, axis=1) / np.float32(feats.shape[1]))[:, None]
+        for k, f in zip(read, feats, strict=True):
+            n = float(vector_norm(f))
+            out[k] = (f / n if n > 1e-6 else None, 0.0)
+    for k in range(n_c):
+        if found[k]:
+            paper = paper_of[k]
+            out[k] = (out[k][0], _clip((paper - mids[k]) / paper, 0, 1))
+    return out
+
+
+def _block_levels(img: np.ndarray, where: np.ndarray, qs: tuple[float, ...]) -> list[list[float]]:
+    """Per block (first axis) of a uint8 stack, the q-quantiles of its values where ``where`` (broadcast to
+    the stack) holds, as ``_quantile`` picks them (the value at sorted index int(q (n - 1))), from the blocks'
+    counts: one list per q, one level per block (0 for a block with none)."""
+    n_b = img.shape[0]
+    keys = img.astype(np.uint16 if n_b <= 256 else np.intp)
+    keys += (np.arange(n_b, dtype=keys.dtype) * 256)[:, None, None]
+    counts = np.bincount(keys[np.broadcast_to(where, img.shape)], minlength=n_b * 256).reshape(n_b, 256)
+    cum = np.cumsum(counts, axis=1)
+    last = cum[:, -1] - 1
+    return [
+        np.add.reduce(cum <= (q * last).astype(np.intp)[:, None], axis=1).astype(float).tolist() for q in qs
+    ]
 
 
 def _hue_distance(a: float, b: float) -> float:
@@ -1089,18 +1277,16 @@ def _class_scores(cards: list[dict[str, Any]], tmpl: np.ndarray, labels: list) -
     group = np.array([values.index(v) for v in labels])
     order = np.argsort(group, kind="stable")
     starts = np.searchsorted(group[order], np.arange(len(values)))
-    out, at = [], 0
-    for c in cards:
-        rows = shifted[at : at + len(c["features"])].reshape(-1, shifted.shape[2])
-        at += len(c["features"])
-        # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which
-        # on a busy machine cost milliseconds (each written into its row of one array: the same products)
-        prods = np.empty((len(rows), len(tmpl)), np.float32)
-        for row, prod in zip(rows, prods, strict=True):
-            np.dot(tmpl, row, out=prod)
-        scores = prods.max(axis=0)
-        out.append(dict(zip(values, np.maximum.reduceat(scores[order], starts).tolist(), strict=True)))
-    return out
+    rows = shifted.reshape(-1, shifted.shape[2])
+    # one matrix-vector product per shift: a matrix-matrix product would start BLAS threads, which on a
+    # busy machine cost milliseconds (each written into its row of one array: the same products)
+    prods = np.empty((len(rows), len(tmpl)), np.float32)
+    for row, prod in zip(rows, prods, strict=True):
+        np.dot(tmpl, row, out=prod)
+    # per card, the best over its indices' shifts; then per value, the best of its templates (both exact)
+    firsts = np.cumsum([0] + [len(c["features"]) * len(SHIFTS) for c in cards])[:-1]
+    best = np.maximum.reduceat(np.maximum.reduceat(prods, firsts, axis=0)[:, order], starts, axis=1)
+    return [dict(zip(values, b, strict=True)) for b in best.tolist()]
 
 
 def _match_value(best: dict[Any, float], allowed: tuple) -> tuple[Any, float, float]:
@@ -1158,22 +1344,32 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
     least = max(PAPER_LEAST[0], PAPER_LEAST[1] * float(white.max()))
     cards = []
     faces = _faces(small, white)
+    # every index corner of the frame read at once: the top-left one of each face, and the turned one in
+    # the bottom-right corner of a face that shows whole (last card of a fan, cards side by side)
+    corners = []
+    for f in faces:
+        quad_full = f["quad"] / s
+        corners.append((quad_full, f["w"] / f["h"]))
+        if f["w"] > WHOLE_FACE * f["h"]:
+            corners.append((quad_full[[2, 3, 0, 1]], f["w"] / f["h"]))
+    read_corners = iter(_index_features(frame, corners, gains, least))
+    white_floor = np.maximum(white, 1.0)
+    white_level = max(float(white.mean()), 1.0)
     for f, ref in zip(faces, _border_whites(small, faces), strict=True):
         border_ok = False
+        fb = f["face_bgr"] * gains
         if ref is not None:
             rb = ref * gains
             rchroma = (rb.max() - rb.min()) / (rb.max() + 1.0)
-            fb = f["face_bgr"] * gains
             border_ok = rchroma < 0.5 * f["chroma"] and rb.max() > 0.75 * fb.max()
-        wref = ref if border_ok else white
-        corrected = f["face_bgr"] / np.maximum(wref, 1.0) * 235.0
+        corrected = f["face_bgr"] / (np.maximum(ref, 1.0) if border_ok else white_floor) * 235.0
         quad_full = f["quad"] / s
-        feat, contrast = _index_feature(frame, quad_full, f["w"] / f["h"], gains, least)
+        feat, contrast = next(read_corners)
         feats = [feat] if feat is not None else []
         if f["w"] > WHOLE_FACE * f["h"]:
-            # the whole face shows (last card of a fan, cards side by side): its turned index in the
-            # bottom-right corner is a second reading, and the only one if glare hides the first
-            feat2, contrast2 = _index_feature(frame, quad_full[[2, 3, 0, 1]], f["w"] / f["h"], gains, least)
+            # the whole face shows: its turned index in the bottom-right corner is a second reading, and the
+            # only one if glare hides the first
+            feat2, contrast2 = next(read_corners)
             if feat2 is not None:
                 feats.append(feat2)
                 contrast = max(contrast, contrast2)
@@ -1182,7 +1378,7 @@ def _detect(frame: np.ndarray) -> list[dict[str, Any]]:
         # printed inks reflect at least about half of what the card's white does; a face far darker
         # than the frame's white is a dark thing (a cable, a laptop, a dark die), or a card deep in
         # shadow, and is trusted the less the darker it is
-        lift = float((f["face_bgr"] * gains).max() / max(float(white.mean()), 1.0))
+        lift = float(fb.max() / white_level)
         cards.append(
             {
                 "quad": quad_full,
@@ -1247,8 +1443,8 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
         # a clear purple card, a 0 or a dynamite means Blasting Billy; zero, x2 or +/- Nicht die Bohne
         votes = {"blasting-billy": 0, "nicht-die-bohne": 0}
         for c in cards:
-            v, s1, s2 = _match_value(c["scores"], VALUES)
-            col, cc = _classify_colour(c["lab"], hues, COLOURS)
+            v, s1, s2 = c["vote_value"] = _match_value(c["scores"], VALUES)
+            col, cc = c["vote_colour"] = _classify_colour(c["lab"], hues, COLOURS)
             if s1 > 0.7 and s1 - s2 > 0.08:
                 if v in (0, "dynamite"):
                     votes["blasting-billy"] += 1
@@ -1263,8 +1459,16 @@ def read(frame: Any, profile: dict | None = None, game: str | None = None) -> Ob
     objects = []
     for r, row in enumerate(_rows(cards)):
         for p, c in enumerate(row):
-            value, s1, s2 = _match_value(c["scores"], values)
-            colour, ccol = _classify_colour(c["lab"], hues, colours)
+            # the same allowed values and colours as the vote's (no deck told or chosen): its readings
+            voted = "vote_value" in c
+            value, s1, s2 = (
+                c["vote_value"] if voted and values is VALUES else _match_value(c["scores"], values)
+            )
+            colour, ccol = (
+                c["vote_colour"]
+                if voted and colours is COLOURS
+                else _classify_colour(c["lab"], hues, colours)
+            )
             cval = _clip((s1 - 0.35) / 0.4, 0, 1) * _clip((s1 - s2) / 0.08 + 0.4, 0, 1)
             conf = min(cval, 0.3 + 0.7 * ccol) * (1.0 if c["border_ok"] else 0.6)
             conf *= _clip(c["contrast"] / 0.3, 0.3, 1.0) * c["dark"] * c["framed"]

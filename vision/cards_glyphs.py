@@ -114,7 +114,17 @@ def feature(ink: np.ndarray) -> np.ndarray | None:
         return None
     mask = ink > 0.35 * top
     x, y, w, h = cv2.boundingRect(mask.view(np.uint8))  # the ink's bounding box
-    crop = ink[y : y + h, x : x + w]
+    out = fitted(ink[y : y + h, x : x + w])
+    # the mean and the norm as ``mean`` and ``np.linalg.norm`` compute them (the same float32 sum and dot
+    # product, each quotient and root rounded once), without their Python wrappers
+    out -= np.add.reduce(out) / np.float32(out.size)
+    n = float(vector_norm(out))
+    return out / n if n > 1e-6 else None
+
+
+def fitted(crop: np.ndarray) -> np.ndarray:
+    """The ink's crop (float32) fitted, aspect kept, into FEATURE_SHAPE and blurred: the flat feature before
+    its mean is taken off and it is normalised."""
     fh, fw = FEATURE_SHAPE
     s = min((fw - 2) / crop.shape[1], (fh - 2) / crop.shape[0])
     cw, ch = max(1, int(round(crop.shape[1] * s))), max(1, int(round(crop.shape[0] * s)))
@@ -122,12 +132,7 @@ def feature(ink: np.ndarray) -> np.ndarray | None:
     out = np.zeros((fh, fw), np.float32)
     y0, x0 = (fh - ch) // 2, (fw - cw) // 2
     out[y0 : y0 + ch, x0 : x0 + cw] = small
-    out = cv2.GaussianBlur(out, (3, 3), 0.8).ravel()
-    # the mean and the norm as ``mean`` and ``np.linalg.norm`` compute them (the same float32 sum and dot
-    # product, each quotient and root rounded once), without their Python wrappers
-    out -= np.add.reduce(out) / np.float32(out.size)
-    n = float(vector_norm(out))
-    return out / n if n > 1e-6 else None
+    return cv2.GaussianBlur(out, (3, 3), 0.8).ravel()
 
 
 def default_templates() -> tuple[np.ndarray, list[int | str]]:
