@@ -1176,7 +1176,7 @@ def _found_grown(comps: list[dict[str, Any]], single: float, shape: tuple[int, .
 
 def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: list[dict[str, Any]],
                  single: float, planes: list[tuple[np.ndarray, np.ndarray]] | None = None,
-                 grown: np.ndarray | None = None) -> list[dict[str, Any]]:
+                 grown: np.ndarray | None = None, lit: bool = False) -> list[dict[str, Any]]:
     """Pieces of a lower threshold ``low_thr`` (a share of the frame's own) that are whole butts where
     the full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
     pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
@@ -1185,7 +1185,8 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
     its rectangle, a butt's length to width), so wood grain, shadows and rims stay out. A ring of
     the lower threshold (a butt seen only by its outline) is taken with its inside, where no piece
     of its own was taken. ``searched`` is ``d8`` inside the search area, 0 outside it; ``grown`` may give
-    ``_found_grown(comps, ...)`` already made."""
+    ``_found_grown(comps, ...)`` already made. ``lit`` (the lift map on a bare table): a butt of the
+    table's own lightness is also looked for around each lit middle too small for a butt (``_lit_core``)."""
     _, low = cv2.threshold(searched, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)  # (0 is under any threshold)
     crumbs = None  # the small pieces' numbers, painted once a faint butt is found
     if grown is None:
@@ -1265,9 +1266,85 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
             if not _stands_out(d8, rx + x, ry + y, single, grown):
                 continue
             add(piece, x, y, xs, ys, area)
+    if lit:
+        # a butt of the table's own lightness seen by its lit middle, ringed by its darker rim
+        for x, y, _bw, _bh, _area, piece in _pieces_between(low, LIT_CORE_MIN * single, LEFT_AREA * single):
+            got = _lit_core(planes, x, y, piece, single, grown, taken, low_thr / LOG_STEP)
+            if got is not None:
+                bx, by, butt = got
+                ys, xs = np.nonzero(butt)
+                add(butt, bx, by, xs, ys, len(xs))
     if not added:
         return comps
     return [c for ci, c in enumerate(comps) if ci not in drop] + added
+
+
+LIT_CORE_MIN = 0.1  # a lit middle is a piece of the lift map from this share of a butt's area (to LEFT_AREA)...
+LIT_CORE_LONG = (0.3, 1.1)  # ...this share of a butt's length long, at least 1.8 times as long as wide, at most a butt wide
+RIM_DARK = 0.7  # the ring just outside the butt laid along it is darker than the table on this share of its pixels...
+RIM_DEPTH = 0.6  # ...by a median of this share of the pass's threshold
+LIT_INNER = 0.3  # ...and the butt adds light on this share of its pixels
+RIM_OVERLAP = 0.15  # a butt laid over butts already found by at most this share of its pixels loses those pixels
+
+
+def _lit_core(planes: list[tuple[np.ndarray, np.ndarray]], x: int, y: int, piece: np.ndarray, single: float,
+              grown: np.ndarray, taken: np.ndarray, thr8: float) -> tuple[int, int, np.ndarray] | None:
+    """A butt of the table's own lightness (a white butt on pale wood or grey cloth) seen by its lit
+    middle: its body differs from the table by less than the thresholds, its lit ridge adds light, and
+    its shaded rim all round (with its contact shadow on one side) takes light, so the lower
+    thresholds hold a ring joined to the shadow and the lift map only the lit middle, a piece shorter
+    and narrower than a butt (``piece``, a window at ``x``, ``y``). A butt's outline (the frame's butt
+    length and width, round ends) is laid along the piece where it takes the most light added; it is
+    a butt when the ring just outside it (two pixels: the rim's blurred step) is darker than the table
+    on RIM_DARK of its pixels by a median of RIM_DEPTH of the pass's threshold (``thr8``, LOG_STEP
+    units), and the outline adds light on LIT_INNER of its pixels. Wood grain's light streaks are
+    not ringed at their ends, noise on dark wood is not darker by the threshold, and a glare adds
+    light all round. Returns the butt's window position and mask (or None)."""
+    ys, xs = np.nonzero(piece)
+    (cx, cy), (rw, rh), ang = cv2.minAreaRect(np.stack([xs, ys], 1).astype(np.float32))
+    long_side, short_side = max(rw, rh) + 1, min(rw, rh) + 1
+    length = np.sqrt(single * ASPECT)
+    width = length / ASPECT
+    if not (LIT_CORE_LONG[0] * length <= long_side <= LIT_CORE_LONG[1] * length
+            and long_side >= 1.8 * short_side and short_side <= width):
+        return None
+    h, w = grown.shape
+    bh, bw = piece.shape
+    reach = max(0.0, (length - long_side) / 2)  # the outline's shifts along the piece
+    m = int(np.ceil(2 * reach + width / 2)) + 3  # the outline and its ring, wherever it lies along the piece
+    x0, y0, x1, y1 = x - m, y - m, x + bw + m, y + bh + m
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return None
+    t = np.deg2rad(ang + (0.0 if rw >= rh else 90.0))  # along the piece
+    gy, gx = np.mgrid[y0 - y:y1 - y, x0 - x:x1 - x].astype(np.float32)
+    gx -= cx
+    gy -= cy
+    along = gx * np.float32(np.cos(t)) + gy * np.float32(np.sin(t))
+    across = np.abs(gy * np.float32(np.cos(t)) - gx * np.float32(np.sin(t)))
+    light = planes[0][0][y0:y1, x0:x1].astype(np.int32) - planes[0][1][y0:y1, x0:x1]
+    for a, b in planes[1:]:
+        light += a[y0:y1, x0:x1].astype(np.int32) - b[y0:y1, x0:x1]  # three times the mean log change
+    seg = (length - width) / 2
+    best, dist = None, None
+    for off in np.arange(-reach, reach + 0.5, 1.0):
+        d = np.hypot(np.maximum(np.abs(along - np.float32(off)) - np.float32(seg), 0), across)
+        got = int(light[d <= width / 2].sum())
+        if best is None or got > best:
+            best, dist = got, d
+    butt = (dist <= width / 2).astype(np.uint8)
+    found = cv2.bitwise_or(grown[y0:y1, x0:x1], taken[y0:y1, x0:x1])
+    over = cv2.bitwise_and(butt, found)
+    if over.any():
+        if cv2.countNonZero(over) > RIM_OVERLAP * cv2.countNonZero(butt):
+            return None
+        butt = cv2.subtract(butt, over)
+    ring = (dist > width / 2) & (dist <= width / 2 + 2) & (found == 0)
+    around = light[ring]
+    inside = light[butt > 0]
+    if around.size < 8 or np.count_nonzero(around < 0) < RIM_DARK * around.size \
+            or -float(np.median(around)) / 3 < RIM_DEPTH * thr8 or np.count_nonzero(inside > 0) < LIT_INNER * inside.size:
+        return None
+    return x0, y0, butt
 
 
 def _lift(planes: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
@@ -1388,7 +1465,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         for frac in FAINT_FRACS:
             if grown is None:
                 grown = _found_grown(comps, single, d8.shape)
-            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown)
+            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown, diff is not d8)
             if more is not comps:
                 grown = None
             comps = more

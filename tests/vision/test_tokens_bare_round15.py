@@ -22,6 +22,7 @@ import pytest
 
 from tests.vision.tokens_check import assert_read_right
 from vision import tokens
+from vision.bench_tokens import match
 from vision.render import tokens as render
 
 
@@ -40,10 +41,12 @@ def test_no_butt_read_on_a_clipped_glare_spot(seed):
 
 def test_a_clipped_glare_beside_a_pile_adds_no_butt():
     # 20210: a clipped glare spot on pale wood with a yellow butt in its halo: two khaki butts were
-    # read on the halo (the yellow one under the glare is still read khaki, a white one missed)
+    # read on the halo (the yellow one under the glare is still read khaki; a white one, missed then,
+    # is found since the sixteenth session, so the check counts the butts matched to none)
     frame, truth = render.scene(20210, with_mat=False)
     seen = tokens.read(frame).objects
-    assert len(seen) <= len(truth) - 1
+    used = {j for _, j in match(truth, seen) if j is not None}
+    assert len(seen) - len(used) == 0
 
 
 def test_a_lone_gray_butt_whose_rim_looks_like_shadow_is_found():
