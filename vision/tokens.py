@@ -1510,6 +1510,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                     if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
                         out.extend(_split(small, xs, ys, 2, single))
                 continue
+            if one_colour and _halo_ring(add, xs, ys, half):
+                continue
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
@@ -1521,6 +1523,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         # with the mat, a piece of added light is also measured away from the split's cuts: a glare
         # spot cut out of a butt's side takes its sharp edge from that butt's outline at the cut
         for j, (p, add) in enumerate(zip(pieces, lit, strict=True)):
+            if one_colour and _halo_ring(add, p["xs"], p["ys"], half):
+                continue  # the band of a glare's halo left around its middle (taken out or cut away)
             if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3:
                 out.append(p)
             elif not _glare_piece(add, d8, p["xs"], p["ys"], inner, soft) and not (
@@ -1576,6 +1580,29 @@ def _rim_edge(d8: np.ndarray, shaded: np.ndarray, c: dict[str, Any]) -> float:
 
 
 GLARE_PIECE_SOFT = 0.8  # a pile's piece of added light rising slower than this share of the frame's soft limit is glare
+RING_SOLID = 0.6  # a piece of added light filling under this share of its convex hull...
+RING_THIN = 0.6  # ...and nowhere wider than this share of a butt's width is the ring of a glare halo (mat)
+
+
+def _halo_ring(add: np.ndarray, xs: np.ndarray, ys: np.ndarray, half: float) -> bool:
+    """Whether a piece is a ring (or a crescent) of a glare's halo: light added in every channel, bent
+    (it fills under RING_SOLID of its convex hull, Pick's count as in _sharp_under_glare) and thin (its
+    widest point, twice its largest distance to its outline, is under RING_THIN of a butt's width,
+    ``half`` being the frame's butt half width). On the mat a glare's middle is taken out of a blob
+    (as glare, or as a butt under the glare), or the split of a pile cuts it away with the butt it
+    lies on; what is left is the band of halo around it, which adds light like a pink butt on the red
+    zone. A butt, even cut by a split or joined to its neighbour, is a butt wide somewhere; a thin
+    piece of a butt is straight (its hull is nearly all its own)."""
+    if add.min() <= 0:
+        return False
+    pts = np.stack([xs, ys], 1).astype(np.int32)
+    hull = cv2.convexHull(pts)
+    if len(xs) >= RING_SOLID * (cv2.contourArea(hull) + 0.5 * cv2.arcLength(hull, True) + 1):
+        return False
+    x0, y0 = int(xs.min()), int(ys.min())
+    m = np.zeros((int(ys.max()) - y0 + 3, int(xs.max()) - x0 + 3), np.uint8)
+    m[ys - y0 + 1, xs - x0 + 1] = 1
+    return float(cv2.distanceTransform(m, cv2.DIST_L2, 3).max()) < RING_THIN * half
 
 
 def _glare_piece(add: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
