@@ -1465,7 +1465,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         for frac in FAINT_FRACS:
             if grown is None:
                 grown = _found_grown(comps, single, d8.shape)
-            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown, diff is not d8)
+            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown, lit=diff is not d8)
             if more is not comps:
                 grown = None
             comps = more
