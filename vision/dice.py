@@ -1624,23 +1624,23 @@ def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[di
     of their side apart (a die's diagonal). It takes their side, where no die is read already.
     Dark pips are left out: on a pale tray a white die's two whose other pip was lost would be
     taken for a one (3 of 5 such faces on the real photos). Everything is measured on the frame's
-    own dice: with no die of three or more pips read alike, nothing is kept."""
+    own dice. With no die of three or more pips read alike (a roll of ones and twos), faint twos
+    alike in colours, pip size and pip spacing (_alike_twos) vouch for each other, their side taken
+    as their spacing over the middle of TWO_DIAG, and a one is vouched by the twos so taken; a lone
+    faint face has nothing to be measured against and is not kept."""
     out: list[dict[str, Any]] = []
     for f in sorted(faint, key=lambda g: -g["count"]):
         face = f["face"]
         if f["dark"] or any(p.count != 1 for p in face) or f["flat"] > SQUARE_ON or "bgr" not in f:
             continue
-        body, pip = _lab(f["bgr"][0])[0], _lab(f["bgr"][1])[0]
-        refs = []
-        for g in kept:
-            if g["count"] < LAYOUT_MIN or g["dark"] != f["dark"] or "bgr" not in g:
-                continue
-            gb, gp = _lab(g["bgr"][0])[0], _lab(g["bgr"][1])[0]
-            gap = float(np.linalg.norm(gp - gb))
-            own = float(np.linalg.norm(pip - body))
-            if (np.linalg.norm(body - gb) <= VOUCH_COLOUR * gap and VOUCH_GAP[0] * gap <= own <= VOUCH_GAP[1] * gap
-                    and np.linalg.norm(pip - gp) <= VOUCH_PIP * gap):
-                refs.append(g)
+        refs = [g for g in kept if g["count"] >= LAYOUT_MIN and not g["dark"] and _alike(f, g)]
+        if not refs and f["count"] == 2:
+            # no such die read: twos alike in their pips' spacing too vouch for each other
+            mates = [g for g in faint if g is not f and _alike_twos(f, g)]
+            apart = math.hypot(face[0].x - face[1].x, face[0].y - face[1].y)
+            refs = [dict(g, size=apart / (0.5 * sum(TWO_DIAG))) for g in mates]
+        elif not refs:
+            refs = [g for g in out if g["count"] == 2 and _alike(f, g)]  # (ones: by the twos taken)
         if not refs:
             continue
         d_ref = statistics.median([g["d"] for g in refs])
@@ -1658,6 +1658,28 @@ def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[di
         f["x"], f["y"], f["size"] = x, y, side
         out.append(f)
     return out
+
+
+def _alike(f: dict[str, Any], g: dict[str, Any]) -> bool:
+    """Face f's body and pips are those of die g (see _vouched): bodies within VOUCH_COLOUR of g's
+    pip-to-body difference, f's own difference VOUCH_GAP of it, pips within VOUCH_PIP of it."""
+    if "bgr" not in g:
+        return False
+    body, pip = _lab(f["bgr"][0])[0], _lab(f["bgr"][1])[0]
+    gb, gp = _lab(g["bgr"][0])[0], _lab(g["bgr"][1])[0]
+    gap = float(np.linalg.norm(gp - gb))
+    own = float(np.linalg.norm(pip - body))
+    return bool(np.linalg.norm(body - gb) <= VOUCH_COLOUR * gap and VOUCH_GAP[0] * gap <= own <= VOUCH_GAP[1] * gap
+                and np.linalg.norm(pip - gp) <= VOUCH_PIP * gap)
+
+
+def _alike_twos(f: dict[str, Any], g: dict[str, Any]) -> bool:
+    """Two faint twos of light, round, single pips of one set of dice (see _vouched): colours, pip
+    sizes and pip spacing (within a quarter) alike."""
+    if g["count"] != 2 or g["dark"] or any(p.count != 1 for p in g["face"]) or g["flat"] > SQUARE_ON or not _alike(f, g):
+        return False
+    a = [math.hypot(h["face"][0].x - h["face"][1].x, h["face"][0].y - h["face"][1].y) for h in (f, g)]
+    return VOUCH_D[0] * g["d"] <= f["d"] <= VOUCH_D[1] * g["d"] and 0.8 * a[1] <= a[0] <= 1.25 * a[1]
 
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
