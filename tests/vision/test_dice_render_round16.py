@@ -45,6 +45,15 @@ def test_two_dim_black_ones_are_read() -> None:
         _right(found, truth, m, j)
 
 
+def test_a_dim_roll_of_ones_and_twos_is_read() -> None:
+    """Buttons roll 18 (frame median L* about 6): four twos and a one, with no die of three or more
+    pips in the frame to take their pips' size from: the twos vouch for each other."""
+    found, truth, m = _reads(18)
+    for j in (1, 2, 3, 4, 5):
+        assert truth[j]["pips"] in (1, 2)
+        _right(found, truth, m, j)
+
+
 def _kept(x: float, y: float) -> dict[str, Any]:
     """A three read in the frame: 10 px pips, 50 px side, dark body, light pips."""
     return {"count": 3, "dark": False, "d": 10.0, "size": 50.0, "x": x, "y": y,
@@ -71,3 +80,15 @@ def test_vouched_needs_the_frame_s_own_pips() -> None:
     assert dice._vouched([_faint([(110, 110, 10)])], [three]) == []
     assert dice._vouched([_faint([(300, 300, 12)])], [dict(three, count=2)]) == []
     assert dice._vouched([dict(_faint([(300, 300, 12)]), dark=True)], [dict(three, dark=True)]) == []
+
+
+def test_alike_twos_vouch_for_each_other() -> None:
+    """With no die of three or more pips read (Buttons roll 18 holds only ones and twos), two faint
+    twos alike in colours, pip size and spacing are both kept, and a one like them with them; a
+    lone faint two or one is not."""
+    two_a = _faint([(400, 400, 10), (426, 426, 10)])
+    two_b = _faint([(600, 400, 10), (627, 427, 10)])
+    one = _faint([(300, 600, 12)])
+    out = dice._vouched([one, two_a, two_b], [])
+    assert sorted(f["count"] for f in out) == [1, 2, 2]
+    assert dice._vouched([_faint([(400, 400, 10), (426, 426, 10)]), _faint([(300, 600, 12)])], []) == []
