@@ -120,6 +120,14 @@ CAST_MARGIN = 1.3  # with no white among the dice, a cast beyond WB_LIMITS by mo
 OFF_FACE = 1.45  # a recount's added pip this far out in its face's layout (corner pips at 1) is off that face
 PRINT_REACH = 0.9  # a two's face reaches this many pip diameters beyond its pips (a die's margin) ...
 PRINT_MATTER = 1.5  # ... and holds no more pip-coloured matter beside its pips than this many pips' area
+VOUCH = True  # see _vouched (False: faint ones and twos stay refused)
+VOUCH_D = (0.75, 1.5)  # a faint face's pips: this share of the frame's alike dice' pip diameter
+VOUCH_ONE = 1.6  # ... a one's pip up to this share (many dice have a larger one)
+VOUCH_COLOUR = 0.2  # ... body colour within this share of those dice' pip-to-body difference
+VOUCH_GAP = (0.65, 1.6)  # ... its own pip-to-body difference this share of theirs (a glare spot's is less)
+VOUCH_PIP = 1.1  # ... and its pip colour within this share of it from theirs (gold and white pips on
+# black dice are about that far apart; a coloured coin farther)
+TWO_DIAG = (0.45, 0.95)  # ... a two's pips this share of those dice' side apart (a die's diagonal)
 FLAT_UNCLEAN = 1.4  # a face with no clean die around it, its pips this much flatter than the frame's clean dice', is none
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
@@ -1572,8 +1580,11 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     """
     out = []
     alts = []
+    faint = []  # ones and twos refused for a body that hardly differs from its surroundings
     for f in faces:
         kept = _body_checked(pyramid, f)
+        if kept is None and f.get("body_kind") in ("faint", "framed") and f["count"] in (1, 2):
+            faint.append(f)
         if kept is not None:
             # two faces the body check found to be one die (pips of a group split in two, each
             # recounted on the die): one die
@@ -1594,7 +1605,81 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
             passed.append(kept)
     # nor the side face of a kept face or of another such face
     fronts = {id(g) for g in _drop_side_faces(out + passed)}
-    return _drop_flat_unclean(out + [g for g in passed if id(g) in fronts])
+    kept = _drop_flat_unclean(out + [g for g in passed if id(g) in fronts])
+    return kept + _vouched(faint, kept) if VOUCH else kept
+
+
+def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Ones and twos of light pips refused as faint (see _body_checked) whose pips and body are
+    those of dice read in the same frame.
+
+    A black die on a dark table in dim light differs from the table by about the noise (3-7 units
+    of 8-bit Lab where the body check asks for 6 and more), so its body cannot be told from the
+    table; its pips can. The pips of one set of dice are round holes of one size on a body of one
+    colour, so a face of one or two round, single pips is taken for a die of the set when a die read
+    in the frame from three or more light pips has: a body within VOUCH_COLOUR of its pip-to-body
+    difference of the face's body, a pip-to-body difference VOUCH_GAP of its own (a glare spot's is
+    smaller) and pips within VOUCH_PIP of it (gold or white, not a coloured coin); and the face's
+    pips are VOUCH_D of those dice' median pip diameter (a one's up to VOUCH_ONE), a two's TWO_DIAG
+    of their side apart (a die's diagonal). It takes their side, where no die is read already.
+    Dark pips are left out: on a pale tray a white die's two whose other pip was lost would be
+    taken for a one (3 of 5 such faces on the real photos). Everything is measured on the frame's
+    own dice. With no die of three or more pips read alike (a roll of ones and twos), faint twos
+    alike in colours, pip size and pip spacing (_alike_twos) vouch for each other, their side taken
+    as their spacing over the middle of TWO_DIAG, and a one is vouched by the twos so taken; a lone
+    faint face has nothing to be measured against and is not kept."""
+    out: list[dict[str, Any]] = []
+    for f in sorted(faint, key=lambda g: -g["count"]):
+        face = f["face"]
+        if f["dark"] or any(p.count != 1 for p in face) or f["flat"] > SQUARE_ON or "bgr" not in f:
+            continue
+        refs = [g for g in kept if g["count"] >= LAYOUT_MIN and not g["dark"] and _alike(f, g)]
+        if not refs and f["count"] == 2:
+            # no such die read: twos alike in their pips' spacing too vouch for each other
+            mates = [g for g in faint if g is not f and _alike_twos(f, g)]
+            apart = math.hypot(face[0].x - face[1].x, face[0].y - face[1].y)
+            refs = [dict(g, size=apart / (0.5 * sum(TWO_DIAG))) for g in mates]
+        elif not refs:
+            refs = [g for g in out if g["count"] == 2 and _alike(f, g)]  # (ones: by the twos taken)
+        if not refs:
+            continue
+        d_ref = statistics.median([g["d"] for g in refs])
+        side = statistics.median([g["size"] for g in refs])
+        hi = VOUCH_ONE if f["count"] == 1 else VOUCH_D[1]
+        if not all(VOUCH_D[0] * d_ref <= p.d <= hi * d_ref for p in face):
+            continue
+        if f["count"] == 2:
+            apart = math.hypot(face[0].x - face[1].x, face[0].y - face[1].y)
+            if not TWO_DIAG[0] * side <= apart <= TWO_DIAG[1] * side:
+                continue
+        x, y = float(np.mean([p.x for p in face])), float(np.mean([p.y for p in face]))
+        if any(math.hypot(x - g["x"], y - g["y"]) < 0.5 * (side + g["size"]) for g in kept + out):
+            continue
+        f["x"], f["y"], f["size"] = x, y, side
+        out.append(f)
+    return out
+
+
+def _alike(f: dict[str, Any], g: dict[str, Any]) -> bool:
+    """Face f's body and pips are those of die g (see _vouched): bodies within VOUCH_COLOUR of g's
+    pip-to-body difference, f's own difference VOUCH_GAP of it, pips within VOUCH_PIP of it."""
+    if "bgr" not in g:
+        return False
+    body, pip = _lab(f["bgr"][0])[0], _lab(f["bgr"][1])[0]
+    gb, gp = _lab(g["bgr"][0])[0], _lab(g["bgr"][1])[0]
+    gap = float(np.linalg.norm(gp - gb))
+    own = float(np.linalg.norm(pip - body))
+    return bool(np.linalg.norm(body - gb) <= VOUCH_COLOUR * gap and VOUCH_GAP[0] * gap <= own <= VOUCH_GAP[1] * gap
+                and np.linalg.norm(pip - gp) <= VOUCH_PIP * gap)
+
+
+def _alike_twos(f: dict[str, Any], g: dict[str, Any]) -> bool:
+    """Two faint twos of light, round, single pips of one set of dice (see _vouched): colours, pip
+    sizes and pip spacing (within a quarter) alike."""
+    if g["count"] != 2 or g["dark"] or any(p.count != 1 for p in g["face"]) or g["flat"] > SQUARE_ON or not _alike(f, g):
+        return False
+    a = [math.hypot(h["face"][0].x - h["face"][1].x, h["face"][0].y - h["face"][1].y) for h in (f, g)]
+    return VOUCH_D[0] * g["d"] <= f["d"] <= VOUCH_D[1] * g["d"] and 0.8 * a[1] <= a[0] <= 1.25 * a[1]
 
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
