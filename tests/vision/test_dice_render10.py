@@ -11,25 +11,15 @@ Scenes are rendered tuning seeds (below 1000): never the held-out seeds.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from vision import bench_dice, dice
-from vision.render import dice as render_dice
-
-
-def _reads(seed: int, buttons: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[int, int]]:
-    kinds = render_dice.BUTTONS_SET if buttons else None
-    frame, truth = render_dice.scene(seed, kinds=kinds)
-    found = dice.read(frame).objects
-    return found, truth, {j: i for i, j in bench_dice.match(found, truth)}
+from tests.vision.dice_check import render_reads
 
 
 def test_a_glare_spot_read_as_a_one_does_not_hide_the_dice_beside_it() -> None:
     """Scene 53 (top-down, dark table, two glare spots): a glare spot beside a black four is read
     as a large lone pip; the four (and every other die of the scene) must still be read, right."""
-    found, truth, m = _reads(53)
+    found, truth, m = render_reads(53)
     assert truth[6]["pips"] == 4
     assert 6 in m, "the black four beside the glare spot was missed"
     for j, t in enumerate(truth):
@@ -42,7 +32,7 @@ def test_a_glare_spot_read_as_a_one_does_not_hide_the_dice_beside_it() -> None:
 def test_dice_near_a_large_false_one_are_read(seed: int, die: int) -> None:
     """A black four (scene 83) and a black five with gold pips (scene 102) near a bright blob read
     as a one: read, with their pip count."""
-    found, truth, m = _reads(seed)
+    found, truth, m = render_reads(seed)
     assert die in m, f"the {truth[die]['pips']} was missed"
     assert found[m[die]]["pips"] == truth[die]["pips"]
 
@@ -52,7 +42,7 @@ def test_an_oblique_four_is_not_read_with_its_front_face(seed: int, buttons: boo
     """Oblique black fours with white pips (scene 4, Buttons roll 13): the front face below the top
     face shows two of its pips just under the four's lower row, on the same body blob. The die
     reads four, not six, and no second die is read on its front face."""
-    found, truth, m = _reads(seed, buttons)
+    found, truth, m = render_reads(seed, buttons)
     assert truth[die]["pips"] == 4
     assert die in m
     assert found[m[die]]["pips"] == 4

@@ -10,41 +10,24 @@ Scenes are rendered tuning seeds (below 1000): never the held-out seeds.
 
 from __future__ import annotations
 
-from typing import Any
-
-from vision import bench_dice, dice
+from tests.vision.dice_check import assert_die_right, render_reads
+from vision import dice
 from vision.dice import Pip
-from vision.render import dice as render_dice
-
-
-def _reads(
-    seed: int, buttons: bool = False
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[int, int]]:
-    kinds = render_dice.BUTTONS_SET if buttons else None
-    frame, truth = render_dice.scene(seed, kinds=kinds)
-    found = dice.read(frame).objects
-    return found, truth, {j: i for i, j in bench_dice.match(found, truth)}
-
-
-def _right(found: list[dict[str, Any]], truth: list[dict[str, Any]], m: dict[int, int], j: int) -> None:
-    assert j in m, f"die {j} ({truth[j]['pips']}) missed"
-    o, t = found[m[j]], truth[j]
-    assert (o["pips"], o["body"], o["pip_colour"]) == (t["pips"], t["body"], t["pip_colour"]), (o, t)
 
 
 def test_an_oblique_four_with_a_front_pip_is_read_four() -> None:
     """Buttons roll 51: a black four seen at a slant, one pip of its front face linked in."""
-    found, truth, m = _reads(51, buttons=True)
+    found, truth, m = render_reads(51, buttons=True)
     assert truth[2]["pips"] == 4
-    _right(found, truth, m, 2)
+    assert_die_right(found, truth, m, 2)
 
 
 def test_two_oblique_threes_with_front_pips_are_read_three() -> None:
     """Buttons roll 108: two small black threes, each with front-face pips linked in."""
-    found, truth, m = _reads(108, buttons=True)
+    found, truth, m = render_reads(108, buttons=True)
     for j in (3, 5):
         assert truth[j]["pips"] == 3
-        _right(found, truth, m, j)
+        assert_die_right(found, truth, m, j)
 
 
 def _pip(x: float, y: float, d: float, major: float) -> Pip:

@@ -13,45 +13,33 @@ from typing import Any
 
 import numpy as np
 
-from vision import bench_dice, dice
+from tests.vision.dice_check import assert_die_right, render_reads
+from vision import dice
 from vision.dice import Pip
-from vision.render import dice as render_dice
-
-
-def _reads(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[int, int]]:
-    frame, truth = render_dice.scene(seed, kinds=render_dice.BUTTONS_SET)
-    found = dice.read(frame).objects
-    return found, truth, {j: i for i, j in bench_dice.match(found, truth)}
-
-
-def _right(found: list[dict[str, Any]], truth: list[dict[str, Any]], m: dict[int, int], j: int) -> None:
-    assert j in m, f"die {j} ({truth[j]['pips']}) missed"
-    o, t = found[m[j]], truth[j]
-    assert (o["pips"], o["body"], o["pip_colour"]) == (t["pips"], t["body"], t["pip_colour"]), (o, t)
 
 
 def test_a_dim_black_two_is_read() -> None:
     """Buttons roll 119 (frame median L* about 4): the black two with white pips."""
-    found, truth, m = _reads(119)
+    found, truth, m = render_reads(119, buttons=True)
     assert truth[5]["pips"] == 2 and truth[5]["body"] == "black"
-    _right(found, truth, m, 5)
+    assert_die_right(found, truth, m, 5)
 
 
 def test_two_dim_black_ones_are_read() -> None:
     """Buttons roll 15: two black ones with white pips on a dark table."""
-    found, truth, m = _reads(15)
+    found, truth, m = render_reads(15, buttons=True)
     for j in (3, 4):
         assert truth[j]["pips"] == 1 and truth[j]["body"] == "black"
-        _right(found, truth, m, j)
+        assert_die_right(found, truth, m, j)
 
 
 def test_a_dim_roll_of_ones_and_twos_is_read() -> None:
     """Buttons roll 18 (frame median L* about 6): four twos and a one, with no die of three or more
     pips in the frame to take their pips' size from: the twos vouch for each other."""
-    found, truth, m = _reads(18)
+    found, truth, m = render_reads(18, buttons=True)
     for j in (1, 2, 3, 4, 5):
         assert truth[j]["pips"] in (1, 2)
-        _right(found, truth, m, j)
+        assert_die_right(found, truth, m, j)
 
 
 def _kept(x: float, y: float) -> dict[str, Any]:
