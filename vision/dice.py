@@ -134,6 +134,10 @@ SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass re
 CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
 # colour lies within this share of the body-to-pip contrast of the pips' (body's) colour (see _centre_corner)
 CENTRE_REACH = 0.5  # ... and the die runs on past each corner pip's place by this share of the pips' distance
+MID_SEP = 2.5  # a "two" whose pips lie this many pip diameters apart may be a three's or five's corners
+MID_T = 0.35  # ... when the spot halfway between them is this near their colour (share of body-to-pip) ...
+MID_SPREAD = 1.5  # ... on a body whose four samples differ by at most this share of that contrast (marbled) ...
+MID_REACH = 0.2  # ... and the die runs on past each corner's place by this share of the half diagonal (see _corners_mid)
 L_LEGS = 1.2  # a "three" at three corners of a square: its legs within this ratio ...
 L_ANGLE = 0.1  # ... and its long side within this share of the right angle's (see _corner_l)
 SIX_LEGS = (1.25, 2.0)  # ... or legs of this ratio: pips of a six's two columns
@@ -1882,6 +1886,61 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     return readings[0] if len(readings) == 1 else 0
 
 
+def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
+    """The count of a "two" whose pips are two opposite corner pips of a three or five whose middle
+    pip the search lost: 3 or 5 (0: a two).
+
+    A die's middle pip lies halfway between its corner pips; a real two has plain body there. With
+    its pips at least MID_SEP pip diameters apart (the middle spot a pip's width clear of both), the
+    spot halfway between them is judged on the face's own axis from body to pip as _centre_corner
+    judges its spots (body: the four edge midpoints of the square the two pips span, plain on a
+    one, three and five; pip: the two pips found): within MID_T of the pips' colour it is a pip.
+    The other two corners then say three (both within CENTRE_T of the body) or five (both within
+    CENTRE_T of the pips). The body samples may differ by up to MID_SPREAD of the contrast (a
+    marbled or translucent body, where these misreads are: the middle pip's colour and the two
+    corners' agreement decide). The die must lie all round its middle, past every corner by
+    MID_REACH (the die-first search's foreground), so a pip of each of two dice with a dark gap or
+    shadow between them is no three.
+    """
+    spots = _face_spots(f["face"])
+    if f["count"] != 2 or len(spots) != 2:
+        return 0
+    a, b = np.float32(spots[0]), np.float32(spots[1])
+    d = float(np.median([p.d for p in f["face"]]))
+    half = 0.5 * (b - a)
+    r = float(np.hypot(*half))
+    if d <= 0.0 or 2.0 * r < MID_SEP * d:
+        return 0
+    mid = 0.5 * (a + b)
+    colour = _lab_sampler(frame, mid, 1.5 * r + d + 2.0, d)
+    if colour is None:
+        return 0
+    w = np.float32([-half[1], half[0]])
+    fh, fw = frame.shape[:2]
+    corners = [mid + w, mid - w]
+    if not all(0.5 * d <= q[0] <= fw - 1 - 0.5 * d and 0.5 * d <= q[1] <= fh - 1 - 0.5 * d for q in corners):
+        return 0
+    pip = 0.5 * (colour(a) + colour(b))
+    edges = np.stack([colour(mid + 0.5 * (s * half + t * w)) for s in (1, -1) for t in (1, -1)])
+    body = np.median(edges, 0)
+    axis = pip - body
+    gap = float(np.sqrt(axis @ axis))
+    if gap < 1.0 or float(np.sqrt(((edges - body) ** 2).sum(1)).max()) > MID_SPREAD * gap:
+        return 0
+    t_mid = float((colour(mid) - body) @ axis) / (gap * gap)
+    if abs(t_mid - 1.0) > MID_T:
+        return 0
+    far = (1.0 + MID_REACH) * r
+    if any(_reach(fg, mid, u / r, far, d) < far for u in (half, -half, w, -w)):
+        return 0
+    t = [float((colour(q) - body) @ axis) / (gap * gap) for q in corners]
+    if all(abs(tq) <= CENTRE_T for tq in t):
+        return 3
+    if all(abs(tq - 1.0) <= CENTRE_T for tq in t):
+        return 5
+    return 0
+
+
 # a face's layout as _layout_count takes it: its pips to confirm, its plain spots, its count
 Layout = tuple[list[np.ndarray], list[np.ndarray], int]
 
@@ -2179,7 +2238,8 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     for f in faces[len(faces) - len(bodies):]:
         f["conf"] *= unsure
     for f in faces:
-        f["count"] = _centre_corner(frame, fg, f) or _corner_l(frame, fg, f) or f["count"]
+        f["count"] = (_centre_corner(frame, fg, f) or _corners_mid(frame, fg, f) or _corner_l(frame, fg, f)
+                      or f["count"])
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
     white = _dice_white(colours, [f["dark"] for f in faces], gains, light)
