@@ -717,6 +717,26 @@ def _blob_roi(frame: np.ndarray, contour: np.ndarray) -> tuple[np.ndarray, np.nd
     return roi, solid, x0, y0
 
 
+def _blob_inner(frame: np.ndarray, contour: np.ndarray, die_side: float
+                ) -> tuple[float, np.ndarray, np.ndarray, int, int] | None:
+    """A lone die-sized blob's inner part: (its side, its ROI, the ROI's pixels inside the blob with
+    its rim (INNER_RIM of its side) eroded off, the ROI's x and y in the frame); None for a blob not
+    OUTLINE_SIZE of ``die_side`` or with under 30 inner pixels."""
+    _, (rw, rh), _ = cv2.minAreaRect(contour)
+    side = max(rw, rh)
+    if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side:
+        return None
+    cut = _blob_roi(frame, contour)
+    if cut is None:
+        return None
+    roi, solid, x0, y0 = cut
+    er = max(int(round(INNER_RIM * side)), 1)
+    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1))) > 0
+    if int(inner.sum()) < 30:
+        return None
+    return side, roi, inner, x0, y0
+
+
 def _inner_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list[tuple[float, float, float]]:
     """Spots inside a lone die-sized blob, against the blob's own inner colour (x, y, d), strongest first.
 
@@ -724,18 +744,10 @@ def _inner_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> lis
     3-5 px) that window holds the die's dark rim and the table too. A blob that is one die's outline
     has one body: its inner part (the rim eroded off) has the body as its median colour.
     """
-    (cx, cy), (rw, rh), _ = cv2.minAreaRect(contour)
-    side = max(rw, rh)
-    if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side:
+    got = _blob_inner(frame, contour, die_side)
+    if got is None:
         return []
-    cut = _blob_roi(frame, contour)
-    if cut is None:
-        return []
-    roi, solid, x0, y0 = cut
-    er = max(int(round(INNER_RIM * side)), 1)
-    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1))) > 0
-    if int(inner.sum()) < 30:
-        return []
+    side, roi, inner, x0, y0 = got
     lab = _lab(cv2.GaussianBlur(roi, (3, 3), 0))
     body = np.median(lab[inner], 0)
     dist = _dist_img(lab, body.reshape(1, 1, 3))
@@ -772,18 +784,10 @@ def _red_spots(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: n
     blob's when smaller): the peaks are taken at least 0.8 of that apart. The caller keeps the
     spots only in a die face's exact layout (_outline_sizes).
     """
-    (cx, cy), (rw, rh), _ = cv2.minAreaRect(contour)
-    side = max(rw, rh)
-    if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side:
+    got = _blob_inner(frame, contour, die_side)
+    if got is None:
         return []
-    cut = _blob_roi(frame, contour)
-    if cut is None:
-        return []
-    roi, solid, x0, y0 = cut
-    er = max(int(round(INNER_RIM * side)), 1)
-    inner = cv2.erode(solid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * er + 1, 2 * er + 1))) > 0
-    if int(inner.sum()) < 30:
-        return []
+    side, roi, inner, x0, y0 = got
     d = RED_PIP * min(side, die_side)
     b, g, r = (c.astype(np.float32) * float(k) for c, k in zip(cv2.split(roi), gains, strict=True))
     red = cv2.GaussianBlur(r - cv2.max(g, b), (0, 0), max(0.25 * d, 0.8))
