@@ -1510,7 +1510,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                     if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
                         out.extend(_split(small, xs, ys, 2, single))
                 continue
-            if one_colour and _halo_ring(add, xs, ys, half):
+            if one_colour and (_halo_ring(add, xs, ys, half) or _cut_glare(add, small, bg, search, xs, ys)):
                 continue
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
@@ -1525,6 +1525,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         for j, (p, add) in enumerate(zip(pieces, lit, strict=True)):
             if one_colour and _halo_ring(add, p["xs"], p["ys"], half):
                 continue  # the band of a glare's halo left around its middle (taken out or cut away)
+            if one_colour and _cut_glare(add, small, bg, search, p["xs"], p["ys"]):
+                continue  # a glare's half cut by a zone's printed edge
             if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3:
                 out.append(p)
             elif not _glare_piece(add, d8, p["xs"], p["ys"], inner, soft) and not (
@@ -1603,6 +1605,35 @@ def _halo_ring(add: np.ndarray, xs: np.ndarray, ys: np.ndarray, half: float) -> 
     m = np.zeros((int(ys.max()) - y0 + 3, int(xs.max()) - x0 + 3), np.uint8)
     m[ys - y0 + 1, xs - x0 + 1] = 1
     return float(cv2.distanceTransform(m, cv2.DIST_L2, 3).max()) < RING_THIN * half
+
+
+CUT_OPEN = 0.25  # a piece of added light whose rim lies this share on the end of the search...
+CUT_FALL = 2.0  # ...and which adds this many times more light at its quarter nearest the end than at its farthest
+
+
+def _cut_glare(add: np.ndarray, small: np.ndarray, bg: np.ndarray, search: np.ndarray,
+               xs: np.ndarray, ys: np.ndarray) -> bool:
+    """Whether a piece is the half of a glare spot cut by a zone's printed edge (mat): light added in
+    every channel, at least CUT_OPEN of the pixels just outside it lie where the search ends, and the
+    light it adds falls away from that end (its quarter of pixels nearest the end adds CUT_FALL times
+    the light of its farthest quarter). A glare is brightest in its middle; where the edge cuts
+    through it, the half left inside the zone is brightest along the cut. A butt lying across the
+    edge adds its own colour evenly along its length (near / far about 1)."""
+    if add.min() <= 0:
+        return False
+    x0, y0 = max(0, int(xs.min()) - 2), max(0, int(ys.min()) - 2)
+    x1, y1 = min(search.shape[1], int(xs.max()) + 3), min(search.shape[0], int(ys.max()) + 3)
+    m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    m[ys - y0, xs - x0] = 1
+    ring = (cv2.dilate(m, _K3) > 0) & (m == 0)
+    win = search[y0:y1, x0:x1]
+    if np.count_nonzero(ring & (win == 0)) < CUT_OPEN * np.count_nonzero(ring):
+        return False
+    dist = cv2.distanceTransform((win > 0).astype(np.uint8), cv2.DIST_L2, 3)[ys - y0, xs - x0]
+    lum = small[ys, xs].astype(np.float32).sum(axis=1) - bg[ys, xs].astype(np.float32).sum(axis=1)
+    near = lum[dist <= percentile(dist, 25)].mean()
+    far = lum[dist >= percentile(dist, 75)].mean()
+    return bool(near > CUT_FALL * max(float(far), 1.0))
 
 
 def _glare_piece(add: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray,
