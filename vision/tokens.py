@@ -859,6 +859,13 @@ def _window1(img: np.ndarray, x: int, y: int, bw: int, bh: int) -> np.ndarray:
     return out
 
 
+def _hull_room(xs: np.ndarray, ys: np.ndarray) -> float:
+    """The pixels the convex hull of a piece's pixels (``xs``, ``ys``) holds: Pick's count for a pixel
+    outline, its area plus half its perimeter plus one. A convex piece fills it; a bent one does not."""
+    hull = cv2.convexHull(np.stack([xs, ys], 1).astype(np.int32))
+    return cv2.contourArea(hull) + 0.5 * cv2.arcLength(hull, True) + 1
+
+
 def _sharp_under_glare(along: np.ndarray, glare: np.ndarray, free: np.ndarray, half: float,
                        searched: np.ndarray | None = None) -> np.ndarray:
     """The pieces of ``glare`` (a window's boolean mask) where a butt of the glare's own colour lies
@@ -910,9 +917,8 @@ def _sharp_under_glare(along: np.ndarray, glare: np.ndarray, free: np.ndarray, h
             continue  # round: the glare's own bright core (a clipped spot on a broad halo), not a butt
         if float(percentile(grad[rim], 90)) < GLARE_SHARP_EDGE * float(median(rise[piece])):
             continue
-        # a butt is convex: its pixels fill its hull (Pick's count of the pixels a convex outline holds)
-        hull = cv2.convexHull(np.stack([xs, ys], 1).astype(np.int32))
-        if len(xs) < GLARE_SHARP_SOLID * (cv2.contourArea(hull) + 0.5 * cv2.arcLength(hull, True) + 1):
+        # a butt is convex: its pixels fill its hull
+        if len(xs) < GLARE_SHARP_SOLID * _hull_room(xs, ys):
             continue  # bent: the bright ring around a butt on the glare's middle
         if searched is not None:
             p1 = np.pad(p8, 1)
@@ -1523,10 +1529,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         # with the mat, a piece of added light is also measured away from the split's cuts: a glare
         # spot cut out of a butt's side takes its sharp edge from that butt's outline at the cut
         for j, (p, add) in enumerate(zip(pieces, lit, strict=True)):
-            if one_colour and _halo_ring(add, p["xs"], p["ys"], half):
-                continue  # the band of a glare's halo left around its middle (taken out or cut away)
-            if one_colour and _cut_glare(add, small, bg, search, p["xs"], p["ys"]):
-                continue  # a glare's half cut by a zone's printed edge
+            if one_colour and (_halo_ring(add, p["xs"], p["ys"], half)
+                               or _cut_glare(add, small, bg, search, p["xs"], p["ys"])):
+                continue  # the band of a glare's halo left around its middle, or its half cut by a zone's edge
             if any_under and np.count_nonzero(under[p["ys"], p["xs"]]) / len(p["xs"]) >= 0.3:
                 out.append(p)
             elif not _glare_piece(add, d8, p["xs"], p["ys"], inner, soft) and not (
@@ -1588,18 +1593,14 @@ RING_THIN = 0.6  # ...and nowhere wider than this share of a butt's width is the
 
 def _halo_ring(add: np.ndarray, xs: np.ndarray, ys: np.ndarray, half: float) -> bool:
     """Whether a piece is a ring (or a crescent) of a glare's halo: light added in every channel, bent
-    (it fills under RING_SOLID of its convex hull, Pick's count as in _sharp_under_glare) and thin (its
+    (it fills under RING_SOLID of its convex hull, _hull_room) and thin (its
     widest point, twice its largest distance to its outline, is under RING_THIN of a butt's width,
     ``half`` being the frame's butt half width). On the mat a glare's middle is taken out of a blob
     (as glare, or as a butt under the glare), or the split of a pile cuts it away with the butt it
     lies on; what is left is the band of halo around it, which adds light like a pink butt on the red
     zone. A butt, even cut by a split or joined to its neighbour, is a butt wide somewhere; a thin
     piece of a butt is straight (its hull is nearly all its own)."""
-    if add.min() <= 0:
-        return False
-    pts = np.stack([xs, ys], 1).astype(np.int32)
-    hull = cv2.convexHull(pts)
-    if len(xs) >= RING_SOLID * (cv2.contourArea(hull) + 0.5 * cv2.arcLength(hull, True) + 1):
+    if add.min() <= 0 or len(xs) >= RING_SOLID * _hull_room(xs, ys):
         return False
     x0, y0 = int(xs.min()), int(ys.min())
     m = np.zeros((int(ys.max()) - y0 + 3, int(xs.max()) - x0 + 3), np.uint8)
