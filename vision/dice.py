@@ -1613,6 +1613,12 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     return kept + _vouched(faint, kept) if VOUCH else kept
 
 
+def _two_apart(f: dict[str, Any]) -> float:
+    """The distance between the two pips of a two's face."""
+    a, b = f["face"][0], f["face"][1]
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
 def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Ones and twos of light pips refused as faint (see _body_checked) whose pips and body are
     those of dice read in the same frame.
@@ -1641,8 +1647,7 @@ def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[di
         if not refs and f["count"] == 2:
             # no such die read: twos alike in their pips' spacing too vouch for each other
             mates = [g for g in faint if g is not f and _alike_twos(f, g)]
-            apart = math.hypot(face[0].x - face[1].x, face[0].y - face[1].y)
-            refs = [dict(g, size=apart / (0.5 * sum(TWO_DIAG))) for g in mates]
+            refs = [dict(g, size=_two_apart(f) / (0.5 * sum(TWO_DIAG))) for g in mates]
         elif not refs:
             refs = [g for g in out if g["count"] == 2 and _alike(f, g)]  # (ones: by the twos taken)
         if not refs:
@@ -1652,10 +1657,8 @@ def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[di
         hi = VOUCH_ONE if f["count"] == 1 else VOUCH_D[1]
         if not all(VOUCH_D[0] * d_ref <= p.d <= hi * d_ref for p in face):
             continue
-        if f["count"] == 2:
-            apart = math.hypot(face[0].x - face[1].x, face[0].y - face[1].y)
-            if not TWO_DIAG[0] * side <= apart <= TWO_DIAG[1] * side:
-                continue
+        if f["count"] == 2 and not TWO_DIAG[0] * side <= _two_apart(f) <= TWO_DIAG[1] * side:
+            continue
         x, y = float(np.mean([p.x for p in face])), float(np.mean([p.y for p in face]))
         if any(math.hypot(x - g["x"], y - g["y"]) < 0.5 * (side + g["size"]) for g in kept + out):
             continue
@@ -1682,8 +1685,8 @@ def _alike_twos(f: dict[str, Any], g: dict[str, Any]) -> bool:
     sizes and pip spacing (within a quarter) alike."""
     if g["count"] != 2 or g["dark"] or any(p.count != 1 for p in g["face"]) or g["flat"] > SQUARE_ON or not _alike(f, g):
         return False
-    a = [math.hypot(h["face"][0].x - h["face"][1].x, h["face"][0].y - h["face"][1].y) for h in (f, g)]
-    return VOUCH_D[0] * g["d"] <= f["d"] <= VOUCH_D[1] * g["d"] and 0.8 * a[1] <= a[0] <= 1.25 * a[1]
+    af, ag = _two_apart(f), _two_apart(g)
+    return VOUCH_D[0] * g["d"] <= f["d"] <= VOUCH_D[1] * g["d"] and 0.8 * ag <= af <= 1.25 * ag
 
 
 def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, Any] | None:
@@ -1826,6 +1829,25 @@ def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) 
     return colour
 
 
+def _in_frame(frame: np.ndarray, points: list[np.ndarray], r: float) -> bool:
+    """Every point lies at least ``r`` inside the frame (a pip-sized disc there can be sampled)."""
+    fh, fw = frame.shape[:2]
+    return all(r <= q[0] <= fw - 1 - r and r <= q[1] <= fh - 1 - r for q in points)
+
+
+def _pip_axis(pip: np.ndarray, plain: np.ndarray, spread: float) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """A face's own colour axis from body to pip (Lab): the body the median of the ``plain`` samples,
+    ``pip`` the pips' colour. (body, axis, its length ``gap``), or None when body and pips differ by
+    under 1 or a plain sample lies farther than ``spread`` of that difference from the body (no clear
+    body). A spot's colour c lies at ``(c - body) @ axis / (gap * gap)`` along it: 0 body, 1 pip."""
+    body = np.median(plain, 0)
+    axis = pip - body
+    gap = float(np.sqrt(axis @ axis))
+    if gap < 1.0 or float(np.sqrt(((plain - body) ** 2).sum(1)).max()) > spread * gap:
+        return None
+    return body, axis, gap
+
+
 def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
     """The count of a "two" whose pips are a three's centre and corner pip: 3 (or 5; 0: a two).
 
@@ -1854,7 +1876,6 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     d = float(np.median([p.d for p in f["face"]]))
     reach = 2.0 * sep + d + 2.0
     mid = 0.5 * (a + b)
-    fh, fw = frame.shape[:2]
     colour = _lab_sampler(frame, mid, reach, d)
     if colour is None:
         return 0
@@ -1863,15 +1884,12 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     for c, k in ((a, b), (b, a)):
         v = k - c
         w = np.float32([-v[1], v[0]])
-        edges = np.stack([colour(c + s * (v + t * w) / 2) for s in (1, -1) for t in (1, -1)])
-        body = np.median(edges, 0)
-        axis = pip - body
-        gap = float(np.sqrt(axis @ axis))
-        if gap < 1.0 or float(np.sqrt(((edges - body) ** 2).sum(1)).max()) > 0.5 * gap:
+        got = _pip_axis(pip, np.stack([colour(c + s * (v + t * w) / 2) for s in (1, -1) for t in (1, -1)]), 0.5)
+        if got is None:
             continue
+        body, axis, gap = got
         others = [c - v, c + w, c - w]
-        r = 0.5 * d
-        if not all(r <= q[0] <= fw - 1 - r and r <= q[1] <= fh - 1 - r for q in others):
+        if not _in_frame(frame, others, 0.5 * d):
             continue
         # the centre pip has the die around it: its corners beyond the corner pips all round
         far = (1.0 + CENTRE_REACH) * sep
@@ -1916,17 +1934,15 @@ def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, A
     if colour is None:
         return 0
     w = np.float32([-half[1], half[0]])
-    fh, fw = frame.shape[:2]
     corners = [mid + w, mid - w]
-    if not all(0.5 * d <= q[0] <= fw - 1 - 0.5 * d and 0.5 * d <= q[1] <= fh - 1 - 0.5 * d for q in corners):
+    if not _in_frame(frame, corners, 0.5 * d):
         return 0
     pip = 0.5 * (colour(a) + colour(b))
-    edges = np.stack([colour(mid + 0.5 * (s * half + t * w)) for s in (1, -1) for t in (1, -1)])
-    body = np.median(edges, 0)
-    axis = pip - body
-    gap = float(np.sqrt(axis @ axis))
-    if gap < 1.0 or float(np.sqrt(((edges - body) ** 2).sum(1)).max()) > MID_SPREAD * gap:
+    got = _pip_axis(pip, np.stack([colour(mid + 0.5 * (s * half + t * w)) for s in (1, -1) for t in (1, -1)]),
+                    MID_SPREAD)
+    if got is None:
         return 0
+    body, axis, gap = got
     t_mid = float((colour(mid) - body) @ axis) / (gap * gap)
     if abs(t_mid - 1.0) > MID_T:
         return 0
@@ -2057,8 +2073,6 @@ def _layout_count(frame: np.ndarray, xy: np.ndarray, d: float, layouts: list[Lay
     """The one count of the ``layouts`` (pips to confirm, plain spots, count) that the colours agree
     with, 0 when none or several do (see _corner_l and _side_pair). ``xy`` are the pips found, ``d``
     their diameter; ``on_die(points)`` says whether a layout's pips all lie on one die."""
-    fh, fw = frame.shape[:2]
-    r = 0.5 * d
     centre = xy.mean(0)
     reach = max(float(np.hypot(*(p - centre))) for lay in layouts for p in lay[0] + lay[1]) + d + 2.0
     colour = _lab_sampler(frame, centre, reach, d)
@@ -2067,14 +2081,13 @@ def _layout_count(frame: np.ndarray, xy: np.ndarray, d: float, layouts: list[Lay
     pip = np.mean([colour(p) for p in xy], 0)
     counts = set()
     for pips, plain, count in layouts:
-        if not all(r <= p[0] <= fw - 1 - r and r <= p[1] <= fh - 1 - r for p in pips + plain):
+        if not _in_frame(frame, pips + plain, 0.5 * d):
             continue
         cs = np.stack([colour(p) for p in plain])
-        body = np.median(cs, 0)
-        axis = pip - body
-        gap = float(np.sqrt(axis @ axis))
-        if gap < 1.0 or float(np.sqrt(((cs - body) ** 2).sum(1)).max()) > 0.5 * gap:
+        got = _pip_axis(pip, cs, 0.5)
+        if got is None:
             continue
+        body, axis, gap = got
         on_body = all(abs(float((c - body) @ axis)) <= CENTRE_T * gap * gap for c in cs)
         on_pips = all(abs(float((colour(p) - body) @ axis) / (gap * gap) - 1.0) <= CENTRE_T for p in pips)
         if on_body and on_pips and on_die([*xy, *pips]):
