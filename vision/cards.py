@@ -33,7 +33,6 @@ from vision.cards_glyphs import (
     FEATURE_SHAPE,
     VALUES,
     default_templates,
-    feature,
     fitted,
     parse_value,
     value_name,
@@ -946,19 +945,15 @@ def _strip_end(roi: np.ndarray, gains: np.ndarray, start: int, top: int) -> int:
     """
     bal = cv2.LUT(roi, _gain_lut(gains))
     b, g, r = cv2.split(bal)
-    return _white_column(cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r), start, top)
-
-
-def _white_column(v: np.ndarray, vmin: np.ndarray, start: int, top: int) -> int:
-    """``_strip_end`` from the balanced region's max and min channels (``v``, ``vmin``: uint8, the region's
-    size; views will do)."""
+    v = cv2.max(cv2.max(b, g), r)
+    vmin = cv2.min(cv2.min(b, g), r)
     bright = 0.6 * _quantile(v, 0.97)  # the 97th percentile of the whole region (a partial sort: exact)
     # only the columns from ``start`` and the rows from ``top`` count; 4 min > 3 max in int16 (no overflow)
     vs = v[top:, start:].astype(np.int16)
     white = (vs > bright) & (4 * vmin[top:, start:].astype(np.int16) > 3 * vs)
     # mostly white: more than half of the rows (the mean over the rows above 0.5)
     cols = np.flatnonzero(2 * np.add.reduce(white, axis=0, dtype=np.intp) > white.shape[0])
-    return start + int(cols[0]) if cols.size else v.shape[1]
+    return start + int(cols[0]) if cols.size else roi.shape[1]
 
 
 def _glyph_parts_array(st: np.ndarray, rw: int, rh: int) -> np.ndarray | None:
@@ -1029,66 +1024,15 @@ def _glyph_parts_of_blocks(
     return inside & has[block] & (a >= 0.06 * ba) & (np.maximum(gap, 0) <= reach), has
 
 
-def _index_feature(
-    frame: np.ndarray, quad_full: np.ndarray, fw_over_fh: float, gains: np.ndarray, least: float
-) -> tuple[np.ndarray | None, float]:
-    """Warp the top-left index corner flat and return the glyph feature and the ink contrast (0-1).
-
-    ``gains`` white-balance the frame (they find the next card's white border after a narrow strip);
-    a corner whose face level is below ``least`` is too dark to hold readable ink.
-
-    One corner alone, the plain form: the reader reads all corners of a frame at once with
-    ``_index_features``, which gives the same.
-    """
-    wc = max(8, int(round(FACE_H * fw_over_fh)))
-    # a margin above and left of the face keeps an index that the quad cut short whole
-    mg = 6
-    rect = np.float32([[mg, mg], [wc + mg, mg], [wc + mg, FACE_H + mg], [mg, FACE_H + mg]])
-    m = cv2.getPerspectiveTransform(quad_full.astype(np.float32), rect)
-    full_w = int(INDEX_W * FACE_H)
-    rw, rh = min(wc + (STRIP_REACH if wc < full_w else 0), full_w) + mg, int(INDEX_H * FACE_H) + mg
-    roi = cv2.warpPerspective(frame, m, (rw, rh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    vm = _vmax(roi)
-    if wc < full_w:
-        # a narrow strip of a fan: its mask (and quad) may end short of the next card's border, and
-        # the index may reach right up to that border; so look a little further right, up to the
-        # first column of white border (bright and colourless, unlike face, ink or glare on a face)
-        rw = _strip_end(roi, gains, mg + int(0.6 * wc), mg)
-        vm = np.ascontiguousarray(vm[:, :rw])
-    inner = np.ascontiguousarray(vm[mg:, mg:])  # the face only: the margin holds the white border
-    # the face level: the bright end of the corner, but a glare spot on it (far above most of the
-    # face) is not the face's colour
-    q90, q60, d1 = _levels_at(inner, (0.9, 0.6, 0.01))
-    paper = min(q90, 1.3 * q60)
-    if paper < least:
-        return None, 0.0
-    # the ink threshold adapts to the corner: Otsu between ink and face (glare clamped to the face
-    # level so it is not the bright class), never above 60 % of the face, unless even the darkest ink
-    # is lighter than about 40 % of the face (a flat tone curve): then up to INK_MID of the way from it
-    otsu, _ = cv2.threshold(cv2.min(inner, paper), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    cap = max(0.6 * paper, d1 + INK_MID * (paper - d1))
-    dark = cv2.compare(vm, math.ceil(min(float(otsu), cap)), cv2.CMP_LT)  # vm < t, vm integer
-    n, lab, st, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    keep = _glyph_parts(st, rw, rh)
-    if keep is None:
-        return None, 0.0
-    glyph = np.take(keep, lab)
-    # (paper - v) / paper clipped to 0-1, on the glyph only: the same float32 operations, in place
-    ink = vm.astype(np.float32)
-    np.subtract(paper, ink, out=ink)
-    ink *= 1.0 / paper
-    np.minimum(np.maximum(ink, 0, out=ink), 1, out=ink)
-    ink *= glyph
-    contrast = _clip((paper - _quantile(vm[glyph], 0.5)) / paper, 0, 1)
-    return feature(ink), contrast
-
-
 def _index_features(
     frame: np.ndarray, corners: list[tuple[np.ndarray, float]], gains: np.ndarray, least: float
 ) -> list[tuple[np.ndarray | None, float]]:
-    """``_index_feature(frame, quad, ratio, gains, least)`` of every (quad, ratio) corner, all at once: the
-    same readings, with a few dozen array operations per frame instead of per corner (a corner is about 60 x
-    50 pixels: its cost was the calls, not the pixels).
+    """The glyph feature and ink contrast (0-1) of every (quad, ratio) index corner of a frame: each top-left
+    index corner warped flat (a margin above and left of the face keeps an index that the quad cut short
+    whole); ``gains`` white-balance the frame (they find the next card's white border after a narrow strip);
+    a corner whose face level is below ``least`` is too dark to hold readable ink (None, 0.0). All corners
+    at once, with a few dozen array operations per frame instead of per corner (a corner is about 60 x 50
+    pixels: its cost was the calls, not the pixels); the tests keep the one-corner form as their reference.
 
     Each corner is warped into its block of one stack (its own size, at the block's top left; the rest of
     the block is never read but as white); the blocks' max channel, white balance
@@ -1125,7 +1069,8 @@ def _index_features(
     widths = np.array([rw for _, rw in spans])
     narrow = wcs < full_w
     if narrow.any():
-        # a narrow strip ends at the first column (from 0.6 of its width on) that is mostly white border in
+        # a narrow strip of a fan: its mask (and quad) may end short of the next card's border, and the index
+        # may reach right up to that border; so look a little further right. It ends at the first column (from 0.6 of its width on) that is mostly white border in
         # the rows below the margin: bright (above 0.6 of the region's 97th percentile, from its counts) and
         # colourless after the white balance, as ``_strip_end`` finds it, all blocks at once
         lut = _gain_lut(gains)
@@ -1155,9 +1100,14 @@ def _index_features(
     thr = np.zeros(n_c, np.uint8)  # 0: no dark pixel (a corner too dark to read); Otsu's level is at most 255
     widths = widths.tolist()
     for k, (q90, q60, d1) in enumerate(zip(q90s, q60s, d1s, strict=True)):
+        # the face level: the bright end of the corner, but a glare spot on it (far above most of the face)
+        # is not the face's colour
         paper = min(q90, 1.3 * q60)
         if paper < least:
             continue
+        # the ink threshold adapts to the corner: Otsu between ink and face (glare clamped to the face level
+        # so it is not the bright class), never above 60 % of the face, unless even the darkest ink is
+        # lighter than about 40 % of the face (a flat tone curve): then up to INK_MID of the way from it
         face = cv2.min(vm[k, mg:rh, mg : widths[k]], paper)
         otsu, _ = cv2.threshold(face, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         cap = max(0.6 * paper, d1 + INK_MID * (paper - d1))
