@@ -111,6 +111,10 @@ CHAIN_FILL = 0.62  # ... and it fills at most this share of its upright box
 WB_BRIGHT, WB_REACH, WB_RADIUS = 0.7, 0.9, 0.1  # the dice's own white: see _dice_white
 WB_PIP_BODY = 0.35  # ... bright pips count when their tint (log channel ratios) is within this of their body's
 WB_LONE = 0.3  # ... a single white body this near neutral after the frame's light estimate confirms it
+WB_CAMERA = True  # ... or, with no set, a white body this near neutral in the camera's own balance is taken
+GOLD_UNMIX = True  # gold pips on a coloured body told by _unmixed_blue (False: by the Lab projection)
+GOLD_BLUE = -0.6  # ... gold when the unmixed pip's log(B/G) is below this (white: about 0; gold -0.7 to -3.4)
+GOLD_DARK = 0.45  # a dark pip is gold only at this share of its body's Lab L or more (black: at most 0.3)
 WB_CLIP_REACH = 0.45  # ... a clipped pip channel's ratio is taken at most this far past the frame's light
 WB_NOISE = 1.0  # ... widened by this many levels of a dark body's channel (its log ratios are loose)
 WB_LIMITS = (0.5, 2.0)  # the frame's gains for the pip search: a coloured table cannot push them further
@@ -1046,6 +1050,17 @@ def _dice_white(colours: list[tuple[np.ndarray, np.ndarray]], dark: list[bool], 
                 best, centre = len(near), mid
     if centre is None and len(refs) == 1 and refs[0][1] and math.hypot(refs[0][0][0], refs[0][0][1]) <= WB_LONE:
         return np.float32(shift / shift[1])  # a lone die's white body confirms the frame's own estimate
+    if centre is None and WB_CAMERA:
+        # a white body within WB_LONE of neutral in the camera's own balance (before the frame's
+        # light estimate) while the estimate puts it farther off: the estimate, not the die, was
+        # fooled (a coloured table fills most of the frame), so the die's white is taken
+        cam = (math.log(light[2] / light[1]), math.log(light[0] / light[1]))
+        bodies = [(math.hypot(r[0] - cam[0], r[1] - cam[1]), r) for r, d in refs
+                  if d and not (r[2] or r[3]) and math.hypot(r[0], r[1]) > WB_LONE]
+        near_cam = [x for x in bodies if x[0] <= WB_LONE]
+        if near_cam:
+            r = min(near_cam, key=lambda x: x[0])[1]
+            centre = [r[0], r[1]]
     if centre is None:
         # no white among the dice: the frame's estimate, where it goes well beyond the gains' limits
         factor = np.where(shift > CAST_MARGIN, shift / CAST_MARGIN,
@@ -1124,6 +1139,30 @@ def _chroma(bgr: np.ndarray) -> np.ndarray:
     return bgr / float(np.sum(bgr))
 
 
+UNMIX_T = np.linspace(0.0, 0.8, 33)  # shares of a coloured body's light a pip may hold (see _unmixed_blue)
+
+
+def _linear_rgb(lab: np.ndarray) -> np.ndarray:
+    """Linear RGB (0-1) of a Lab colour (the inverse of _lab, before its clipping)."""
+    L, a, b = (float(v) for v in lab)
+    fy = (L + 16) / 116
+    f = np.float64([fy + a / 500, fy, fy - b / 200])
+    xyz = np.where(f ** 3 > 0.008856, f ** 3, (f - 16 / 116) / 7.787) * D65
+    return np.maximum(np.linalg.solve(SRGB_TO_XYZ.astype(np.float64), xyz), 1e-6)
+
+
+def _unmixed_blue(body: np.ndarray, pip: np.ndarray) -> float:
+    """log(B/G) of a pip (linear RGB) with the share t of its body's light that leaves it most nearly
+    neutral taken off: about 0 for a white pip on any body, well below for a gold one."""
+    rest = (pip[None, :] - UNMIX_T[:, None] * body[None, :]) / (1 - UNMIX_T[:, None])
+    ok = np.all(rest > 1e-4, axis=1)
+    ok[0] = True
+    rest = np.maximum(rest[ok], 1e-4)
+    u, v = np.log(rest[:, 0] / rest[:, 1]), np.log(rest[:, 2] / rest[:, 1])
+    i = int(np.argmin(np.hypot(u, v)))
+    return float(v[i])
+
+
 def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool) -> tuple[str, str]:
     """Built-in body/pip colour rules in white-balanced Lab; pip polarity decides white vs black body."""
     bl, ba, bb = (float(v) for v in body_lab)
@@ -1133,12 +1172,22 @@ def classify_colours(body_lab: np.ndarray, pip_lab: np.ndarray, dark_pips: bool)
         body = "other"
     else:
         body = "white" if dark_pips else "black"
+    if body == "other" and not dark_pips and GOLD_UNMIX:
+        # small or blurred pips take on some of a coloured body's colour: light mixes linearly, so
+        # the pip is its own colour plus a share t of the body's. The share that leaves the pip
+        # most neutral is taken off; a white pip is then grey, a gold one still short of blue
+        v = _unmixed_blue(_linear_rgb(body_lab), _linear_rgb(pip_lab))
+        return body, ("gold" if v < GOLD_BLUE and pl > 8 else "white")
     if body == "other":
         # small or blurred pips take on some of a coloured body's colour: the share of the pip's
         # chroma that lies along the body's is that mixing, what is left is the pip's own colour
         s = min(max((pa * ba + pb * bb) / (ba * ba + bb * bb), 0.0), 1.0)
         pa, pb = pa - s * ba, pb - s * bb
-    gold = pb > 10 and pb > 0.8 * abs(pa) and math.hypot(pa, pb) > 12 and pl > 8
+    # a dark gold pip is a mid tone on its body (0.64-0.87 of its Lab L on the tuning renders), a
+    # black one dark (at most 0.3, even small and blurred): a ratio within the die, so the light's
+    # level and colour do not move it, while the black pip's yellow tint under a warm light would
+    gold = (pb > 10 and pb > 0.8 * abs(pa) and math.hypot(pa, pb) > 12 and pl > 8
+            and (not dark_pips or pl >= GOLD_DARK * bl))
     pip = "gold" if gold else ("black" if dark_pips else "white")
     return body, pip
 
