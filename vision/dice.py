@@ -146,6 +146,8 @@ L_LEGS = 1.2  # a "three" at three corners of a square: its legs within this rat
 L_ANGLE = 0.1  # ... and its long side within this share of the right angle's (see _corner_l)
 SIX_LEGS = (1.25, 2.0)  # ... or legs of this ratio: pips of a six's two columns
 L_REACH = 0.25  # ... and the die runs on past each pip by this share of its distance from the centre
+COLUMN_BEND = 0.1  # a "three" in a straight row: its middle pip this near halfway (share of its length) ...
+COLUMN_MIN = 2.2  # ... its end pips this many pip diameters apart (see _column_six)
 MIDDLE_PIP = 0.12  # a three's or five's middle pip this near its die's centre (share of its side) is its
 # centre pip: the die is no four or six, whose faces have none (see _centre_kept)
 
@@ -1955,7 +1957,7 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
 
 def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
     """The count of a "two" whose pips are two opposite corner pips of a three or five whose middle
-    pip the search lost: 3 or 5 (0: a two).
+    pip the search lost, or of a four whose other two corner pips it lost: 3, 4 or 5 (0: a two).
 
     A die's middle pip lies halfway between its corner pips; a real two has plain body there. With
     its pips at least MID_SEP pip diameters apart (the middle spot a pip's width clear of both), the
@@ -1965,7 +1967,11 @@ def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, A
     The other two corners then say three (both within CENTRE_T of the body) or five (both within
     CENTRE_T of the pips). The body samples may differ by up to MID_SPREAD of the contrast (a
     marbled or translucent body, where these misreads are: the middle pip's colour and the two
-    corners' agreement decide). The die must lie all round its middle, past every corner by
+    corners' agreement decide). With the middle spot within CENTRE_T of the body instead, the face
+    is a four when both other corners are within CENTRE_T of the pips (a real two has plain body at
+    all three spots; a six, whose edge midpoints on one axis are pips too, puts the body's median
+    between its pips' colour and its body's, so its middle spot lies far below the body on that
+    axis and is read as no four). The die must lie all round its middle, past every corner by
     MID_REACH (the die-first search's foreground), so a pip of each of two dice with a dark gap or
     shadow between them is no three.
     """
@@ -1993,17 +1999,20 @@ def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, A
         return 0
     body, axis, gap = got
     t_mid = float((colour(mid) - body) @ axis) / (gap * gap)
-    if abs(t_mid - 1.0) > MID_T:
+    middle_pip = abs(t_mid - 1.0) <= MID_T
+    if not middle_pip and abs(t_mid) > CENTRE_T:
         return 0
     far = (1.0 + MID_REACH) * r
     if any(_reach(fg, mid, u / r, far, d) < far for u in (half, -half, w, -w)):
         return 0
     t = [float((colour(q) - body) @ axis) / (gap * gap) for q in corners]
+    corner_pips = all(abs(tq - 1.0) <= CENTRE_T for tq in t)
+    if not middle_pip:
+        # plain body in the middle: the other two corners pips make a four (a real two has body there)
+        return 4 if corner_pips else 0
     if all(abs(tq) <= CENTRE_T for tq in t):
         return 3
-    if all(abs(tq - 1.0) <= CENTRE_T for tq in t):
-        return 5
-    return 0
+    return 5 if corner_pips else 0
 
 
 # a face's layout as _layout_count takes it: its pips to confirm, its plain spots, its count
@@ -2072,6 +2081,49 @@ def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]
             near = float(np.hypot(*u))
             far = (1.0 + L_REACH) * near
             if near > 0.0 and _reach(fg, mid, u / near, far) < far:
+                return False
+        return True
+
+    return _layout_count(frame, xy, d, layouts, around)
+
+
+def _column_six(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
+    """The count of a "three" whose pips are one column of a six: 6 (0: no reading).
+
+    A three's pips lie on its die's diagonal; a six's column is three pips in a line too, spaced as
+    a three's. A six's other column lies beside it, as far from it as its end pips are apart times
+    the layout's stretch (dice_body.SIX_STRETCH), with plain body halfway between the columns; beside
+    a real three those places are the die's corners and the table. Each side's column is judged by
+    colour on the face's own axis from body to pip as _corner_l judges its layouts (_layout_count),
+    and the die must lie all round (L_REACH, as _corner_l; across holes a pip wide, as _centre_corner).
+    """
+    spots = _face_spots(f["face"])
+    if f["count"] != 3 or len(spots) != 3:
+        return 0
+    xy = np.float32(spots)
+    dist = {(i, j): float(np.hypot(*(xy[i] - xy[j]))) for i in range(3) for j in range(i + 1, 3)}
+    (i, j), length = max(dist.items(), key=lambda kv: kv[1])
+    a, b, m = xy[i], xy[j], xy[3 - i - j]
+    d = float(np.median([p.d for p in f["face"]]))
+    # a straight row of three, its middle pip halfway (a right angle is _corner_l's)
+    if length < COLUMN_MIN * d or float(np.hypot(*(m - 0.5 * (a + b)))) > COLUMN_BEND * length:
+        return 0
+    n = np.float32([-(b - a)[1], (b - a)[0]])  # across the row, as long as it
+    layouts: list[Layout] = []
+    for sign in (1.0, -1.0):
+        for k in dice_body.SIX_STRETCH:
+            off = sign * k * n
+            layouts.append(([a + off, m + off, b + off], [a + 0.5 * off, m + 0.5 * off, b + 0.5 * off], 6))
+
+    def around(pips: list[np.ndarray]) -> bool:
+        """The foreground runs on from the pips' centre past each pip by L_REACH of its distance
+        (across holes a pip wide: white pips and glare are no foreground, see _reach)."""
+        mid = np.mean(pips, 0)
+        for p in pips:
+            u = p - mid
+            near = float(np.hypot(*u))
+            far = (1.0 + L_REACH) * near
+            if near > 0.0 and _reach(fg, mid, u / near, far, d) < far:
                 return False
         return True
 
@@ -2301,6 +2353,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         f["conf"] *= unsure
     for f in faces:
         f["count"] = (_centre_corner(frame, fg, f) or _corners_mid(frame, fg, f) or _corner_l(frame, fg, f)
+                      or _column_six(frame, fg, f)
                       or f["count"])
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
