@@ -2019,6 +2019,20 @@ def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, A
 Layout = tuple[list[np.ndarray], list[np.ndarray], int]
 
 
+def _all_round(fg: tuple[np.ndarray, float], pips: list[np.ndarray], gap: float = 0.0) -> bool:
+    """Whether the die-first search's foreground runs on from the pips' centre past each pip by
+    L_REACH of its distance (with ``gap``, across holes that wide: see _reach), as a die's face does
+    around its pips and two dice with table between them do not (_corner_l, _column_six)."""
+    mid = np.mean(pips, 0)
+    for p in pips:
+        u = p - mid
+        near = float(np.hypot(*u))
+        far = (1.0 + L_REACH) * near
+        if near > 0.0 and _reach(fg, mid, u / near, far, gap) < far:
+            return False
+    return True
+
+
 def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
     """The count of a "three" whose pips make a right angle: 4, 5 or 6 (0: no reading).
 
@@ -2073,18 +2087,7 @@ def _corner_l(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]
     if not layouts:
         return 0
 
-    def around(pips: list[np.ndarray]) -> bool:
-        """The foreground runs on from the pips' centre past each pip by L_REACH of its distance."""
-        mid = np.mean(pips, 0)
-        for p in pips:
-            u = p - mid
-            near = float(np.hypot(*u))
-            far = (1.0 + L_REACH) * near
-            if near > 0.0 and _reach(fg, mid, u / near, far) < far:
-                return False
-        return True
-
-    return _layout_count(frame, xy, d, layouts, around)
+    return _layout_count(frame, xy, d, layouts, lambda pips: _all_round(fg, pips))
 
 
 def _column_six(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
@@ -2115,19 +2118,7 @@ def _column_six(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, An
             off = sign * k * n
             layouts.append(([a + off, m + off, b + off], [a + 0.5 * off, m + 0.5 * off, b + 0.5 * off], 6))
 
-    def around(pips: list[np.ndarray]) -> bool:
-        """The foreground runs on from the pips' centre past each pip by L_REACH of its distance
-        (across holes a pip wide: white pips and glare are no foreground, see _reach)."""
-        mid = np.mean(pips, 0)
-        for p in pips:
-            u = p - mid
-            near = float(np.hypot(*u))
-            far = (1.0 + L_REACH) * near
-            if near > 0.0 and _reach(fg, mid, u / near, far, d) < far:
-                return False
-        return True
-
-    return _layout_count(frame, xy, d, layouts, around)
+    return _layout_count(frame, xy, d, layouts, lambda pips: _all_round(fg, pips, d))
 
 
 def _side_pair(frame: np.ndarray, f: dict[str, Any], b: dice_body.DieBody) -> int:
