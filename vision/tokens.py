@@ -285,10 +285,23 @@ def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
 
 
 def _blobs8(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    """8-connected components with their stats: Grana's block scan gives the same labels as OpenCV's
-    default and measures them 1.5-3x faster on one core."""
-    n, lab, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
-    return n, lab, stats
+    """8-connected components and each one's area (``_areas``): Grana's block scan gives the same
+    labels as OpenCV's default and runs 1.5-3x faster on one core."""
+    n, lab = cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+    return n, lab, _areas(lab, n)
+
+
+def _components(mask: np.ndarray, connectivity: int) -> tuple[int, np.ndarray, np.ndarray]:
+    """``cv2.connectedComponentsWithStats(mask, connectivity=connectivity)``'s count, labels and area
+    column (``_areas``), for the callers that use no other stat."""
+    n, lab = cv2.connectedComponents(mask, connectivity=connectivity)
+    return n, lab, _areas(lab, n)
+
+
+def _areas(lab: np.ndarray, n: int) -> np.ndarray:
+    """Each label's pixel count (int32, label 0 too), OpenCV's CC_STAT_AREA column: on a blob's window
+    its stats cost about three times the labelling (15 against 4 us), the count about 2 us."""
+    return np.bincount(lab.ravel(), minlength=n).astype(np.int32)
 
 
 def _pieces8(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.ndarray]:
@@ -464,9 +477,9 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
         sel = labels == j
         canvas[ys[sel] - y0, xs[sel] - x0] = 1
         canvas = cv2.morphologyEx(canvas, cv2.MORPH_OPEN, _K3)
-        n, lab, stats, _ = cv2.connectedComponentsWithStats(canvas, connectivity=4)
+        n, lab, areas = _components(canvas, 4)
         for i in range(1, n):
-            area = stats[i, cv2.CC_STAT_AREA]
+            area = areas[i]
             if area < 0.35 * single:
                 continue
             py, px = np.nonzero(lab == i)
@@ -662,20 +675,23 @@ DARK_BODY_CRUMB = 0.5  # ...and its crumbs left as not shade are under this shar
 
 
 def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray, blobs: list[int],
-                  stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray]) -> list[float]:
+                  stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray],
+                  signed: list[np.ndarray] | None = None) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
     as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
     fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare)
     and ``subs`` with each blob's own pixels in its box (its label's, before anything is taken out).
-    ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table."""
+    ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table;
+    ``signed`` may give ``_signed(planes)`` already made."""
     halves: list[float] = []
     if not blobs:
         return halves
     unit = 3 / LOG_STEP
     # the signed change of each channel, once for the whole image (a dozen windows' calls cost more)
-    signed = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
+    if signed is None:
+        signed = _signed(planes)
     for i in blobs:
         x, y, bw, bh, area = stats[i].tolist()  # Python ints: numpy scalars cost more in every use
         sub = subs[i] = lab[y:y + bh, x:x + bw] == i
@@ -685,8 +701,9 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         d = [c[y:y + bh, x:x + bw] for c in signed]
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
         added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
-        chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
-                         cv2.absdiff(cv2.multiply(d[2], 3), total))
+        # (numpy's integer multiply: OpenCV scales a 16-bit image through floats, ten times slower)
+        chroma = cv2.max(cv2.max(cv2.absdiff(np.multiply(d[0], 3), total), cv2.absdiff(np.multiply(d[1], 3), total)),
+                         cv2.absdiff(np.multiply(d[2], 3), total))
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         step = max(2, int(math.sqrt(bw * bh / 400)))  # a few hundred samples are enough
         ring = ~sub[::step, ::step] & (total[::step, ::step] > -0.05 * unit)  # (only at the samples)
@@ -718,8 +735,8 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         # butt; a contact shadow is a thin band. The removed pixels a disc of 0.75 half widths in
         # such a body covers go back (a core a butt's size, a light or coloured butt, is no crumb:
         # its shadow band stays out)
-        _, clab, cstats, _ = cv2.connectedComponentsWithStats(core8, connectivity=8)
-        crumb = cstats[:, cv2.CC_STAT_AREA] < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
+        _, clab, careas = _components(core8, 8)
+        crumb = careas < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
         crumb[0] = False
         if np.count_nonzero(crumb):
             body = ((removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))).astype(np.uint8)
@@ -738,17 +755,17 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
             removed = (sub & (core8 == 0)).astype(np.uint8)
             if not removed.any():
                 continue
-            m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
+            m, rlab, rareas = _components(removed, 4)
             # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt. A point
             # whose distance reaches 0.75 half widths has every pixel within K diagonal steps (1.3693
             # each in OpenCV's 3x3 L2 map) removed too: fewer removed pixels than that square need no map.
             steps = int(np.ceil(0.75 * half / 1.3693)) - 1
-            areas = rstats[1:, cv2.CC_STAT_AREA]
+            areas = rareas[1:]
             if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
                 rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
                 # the pieces as thick as a butt (counted, not sorted: np.unique's sort cost more)
                 back = np.bincount(rlab[rdist >= 0.75 * half], minlength=m) > 0
-                back &= rstats[:, cv2.CC_STAT_AREA] >= 20
+                back &= rareas >= 20
                 back[0] = False
                 if back.any():
                     core8[back[rlab]] = 1
@@ -816,8 +833,8 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
         back &= ~blind
     back = back.astype(np.uint8)
     back = cv2.morphologyEx(back, cv2.MORPH_OPEN, _K3)
-    n, lab, stats = _blobs8(back)
-    big = stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2
+    n, lab, areas = _blobs8(back)
+    big = areas >= (2 * half) ** 2
     big[0] = False
     keep = big[lab]  # the same as np.isin, by lookup
     if free is not None:  # the mat: a butt of the glare's own colour (pink on the red zone), by its outline
@@ -1015,15 +1032,15 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
         spots = (brighter & ~glare).astype(np.uint8)
         n = 0
         if cv2.countNonZero(spots) >= 4 * half * half:  # else no piece can be big enough
-            n, slab, sstats, _ = cv2.connectedComponentsWithStats(spots, connectivity=4)
+            n, slab, sareas = _components(spots, 4)
         for j in range(1, n):
-            if sstats[j, cv2.CC_STAT_AREA] < 4 * half * half:
+            if sareas[j] < 4 * half * half:
                 continue
             outline, _ = cv2.findContours((slab == j).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             pts = np.vstack(outline).astype(np.float32)
             _, radius = cv2.minEnclosingCircle(pts)
             (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
-            if (sstats[j, cv2.CC_STAT_AREA] >= GLARE_ROUND * np.pi * radius ** 2
+            if (sareas[j] >= GLARE_ROUND * np.pi * radius ** 2
                     and max(rw, rh) < 1.6 * max(1.0, min(rw, rh))):
                 glare |= slab == j
         if np.count_nonzero(glare):
@@ -1353,16 +1370,25 @@ def _lit_core(planes: list[tuple[np.ndarray, np.ndarray]], x: int, y: int, piece
     return x0, y0, butt
 
 
-def _lift(planes: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+def _signed(planes: list[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
+    """Each channel's signed change from the table, int16 (``cv2.subtract(a, b, dtype=cv2.CV_16S)``:
+    the same values, by numpy, about half the cost)."""
+    return [np.subtract(a, b, dtype=np.int16) for a, b in planes]
+
+
+def _lift(planes: list[tuple[np.ndarray, np.ndarray]], signed: list[np.ndarray] | None = None) -> np.ndarray:
     """Per pixel, in LOG_STEP units (blurred like the difference): the larger of the light added to
     the table (the largest channel's log rise) and the change of chroma (the largest channel's log
-    change off the three's mean). A shadow (light taken, the table's chroma) is about 0 here."""
-    s = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
+    change off the three's mean). A shadow (light taken, the table's chroma) is about 0 here.
+    ``signed`` may give ``_signed(planes)`` already made."""
+    s = _signed(planes) if signed is None else signed
+    # int16 sums and products of changes of at most 255 stay far from the type's limits, so numpy's
+    # wrapping arithmetic gives OpenCV's saturating values (its multiply of a 16-bit image is ten times slower)
     total = cv2.add(cv2.add(s[0], s[1]), s[2])
     # three times each: the largest rise, and the largest channel's distance from the three's mean
-    out = cv2.multiply(cv2.max(cv2.max(s[0], s[1]), s[2]), 3)
+    out = np.multiply(cv2.max(cv2.max(s[0], s[1]), s[2]), 3)
     for c in s:
-        out = cv2.max(out, cv2.absdiff(cv2.multiply(c, 3), total))
+        out = cv2.max(out, cv2.absdiff(np.multiply(c, 3), total))
     return cv2.GaussianBlur(cv2.convertScaleAbs(out, alpha=1 / 3), (3, 3), 0)
 
 
@@ -1399,7 +1425,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     # search area): where a glare fades
     before = mask.copy()
     free = (before, search) if one_colour else None
-    halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs)
+    signed = _signed(planes) if blobs else None  # for the shadows, and on a bare table the lift map
+    halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs, signed)
     # on a bare table, the pixels the shadow step took out of the blobs: a dark butt's shaded rim (its
     # steep outline)
     shaded = None if one_colour else cv2.subtract(before, mask)
@@ -1421,9 +1448,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
                               "box": _outline_box(outline, x, y)})
             continue
-        m, plab, pstats = _blobs8(left)
+        m, plab, pareas = _blobs8(left)
         for j in range(1, m):
-            area = pstats[j, cv2.CC_STAT_AREA]
+            area = pareas[j]
             if area < 20:
                 continue
             piece = (plab == j).astype(np.uint8)
@@ -1463,7 +1490,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         # on a bare table a faint butt and its contact shadow differ from the table alike and make one
         # piece too wide for a butt; the butt's own change (light added, or a chroma of its own) leaves
         # the shadow (light taken, the table's chroma) out
-        lift = _lift(planes)
+        lift = _lift(planes, signed)
         faint.append((lift, _noise_threshold(lift[::3, ::3][search[::3, ::3] > 0]),
                       cv2.bitwise_and(lift, lift, mask=search)))
     grown = None  # the found butts' mask, made again only when a faint pass added butts
