@@ -327,6 +327,46 @@ def _pieces8(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.nda
     return n, lab, stats
 
 
+def _blocks_first(own: np.ndarray, x: int, y: int, sx: int) -> tuple[int, int]:
+    """The first 2x2 block (block row, block column, in raster order) holding a pixel of a piece: its
+    own pixels ``own`` in its box at ``x``, ``y`` (its top row at ``y``), ``sx`` the column of its
+    top row's first pixel. OpenCV's block scan (Grana, one thread) numbers the pieces in this order:
+    a new label for each block that touches no block labelled before, the final labels in the order
+    of their first ones (and a 2x2 block never holds two 8-connected pieces)."""
+    if y % 2 or own.shape[0] == 1:
+        return y // 2, sx // 2  # the block row holds the piece's top row only
+    return y // 2, (int(np.argmax(own[:2].any(axis=0))) + x) // 2
+
+
+def _blobs_in_boxes(mask: np.ndarray, min_area: int) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+    """``_pieces8``'s stats of the pieces of at least ``min_area`` pixels without labelling the
+    whole mask: the pieces are numbered 1, 2, ... in the order of OpenCV's labels (``_blocks_first``),
+    stats rows (x, y, w, h, area) with row 0 zero, and each piece's own pixels in its box (``lab[box]
+    == i``, bool). Found from their outer outlines and labelled inside their boxes (a box holds all of
+    its piece, and no other piece joins it there), as ``_pieces_between``."""
+    outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    if tree is not None:
+        for k in np.nonzero(tree[0][:, 3] < 0)[0].tolist():
+            c = outlines[k]
+            x, y, bw, bh = cv2.boundingRect(c)
+            if bw * bh < min_area:
+                continue
+            _, blab = cv2.connectedComponentsWithAlgorithm(mask[y:y + bh, x:x + bw], 8, cv2.CV_32S, cv2.CCL_GRANA)
+            sx, sy = int(c[0, 0, 0]), int(c[0, 0, 1])  # the piece's first pixel in raster order
+            own = blab == blab[sy - y, sx - x]
+            area = int(np.count_nonzero(own))
+            if area >= min_area:
+                found.append((_blocks_first(own, x, y, sx), (x, y, bw, bh, area), own))
+    found.sort(key=lambda f: f[0])
+    stats = np.zeros((len(found) + 1, 5), np.int32)
+    owns = {}
+    for i, (_, row, own) in enumerate(found, start=1):
+        stats[i] = row
+        owns[i] = own
+    return stats, owns
+
+
 def _pieces_between(mask: np.ndarray, lo: float, hi: float) -> list[tuple[int, int, int, int, int, np.ndarray]]:
     """The 8-connected pieces of ``mask`` of ``lo`` to ``hi`` pixels that do not touch its border, as
     (x, y, w, h, area, the piece's own pixels in its box as uint8), in the order of OpenCV's labels
@@ -674,31 +714,28 @@ DARK_BODY_CHROMA = 2.0  # a dark butt's pixels keep within this many times the s
 DARK_BODY_CRUMB = 0.5  # ...and its crumbs left as not shade are under this share of a butt's area
 
 
-def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray, blobs: list[int],
-                  stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray],
-                  signed: list[np.ndarray] | None = None) -> list[float]:
+def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray | None, blobs: list[int],
+                  stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray]) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
     as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
     fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare)
-    and ``subs`` with each blob's own pixels in its box (its label's, before anything is taken out).
-    ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table;
-    ``signed`` may give ``_signed(planes)`` already made."""
+    and ``subs`` with each blob's own pixels in its box (its label's, before anything is taken out;
+    ``lab`` None: ``subs`` holds them already). ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table."""
     halves: list[float] = []
     if not blobs:
         return halves
     unit = 3 / LOG_STEP
-    # the signed change of each channel, once for the whole image (a dozen windows' calls cost more)
-    if signed is None:
-        signed = _signed(planes)
     for i in blobs:
         x, y, bw, bh, area = stats[i].tolist()  # Python ints: numpy scalars cost more in every use
-        sub = subs[i] = lab[y:y + bh, x:x + bw] == i
+        sub = subs[i] = lab[y:y + bh, x:x + bw] == i if lab is not None else subs[i]
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
         # splits a 16-bit image several times slower than an 8-bit one
-        d = [c[y:y + bh, x:x + bw] for c in signed]
+        # the signed change of each channel in the blob's window (cv2.subtract(..., dtype=CV_16S), by
+        # numpy: half the cost; a whole image's int16 planes were fresh memory every read)
+        d = [np.subtract(a[y:y + bh, x:x + bw], b[y:y + bh, x:x + bw], dtype=np.int16) for a, b in planes]
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
         added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
         # (numpy's integer multiply: OpenCV scales a 16-bit image through floats, ten times slower)
@@ -1370,26 +1407,32 @@ def _lit_core(planes: list[tuple[np.ndarray, np.ndarray]], x: int, y: int, piece
     return x0, y0, butt
 
 
-def _signed(planes: list[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
-    """Each channel's signed change from the table, int16 (``cv2.subtract(a, b, dtype=cv2.CV_16S)``:
-    the same values, by numpy, about half the cost)."""
-    return [np.subtract(a, b, dtype=np.int16) for a, b in planes]
+LIFT_STRIP = 32768  # pixels: the lift map's int16 steps run on strips of about this many (see _lift)
 
 
-def _lift(planes: list[tuple[np.ndarray, np.ndarray]], signed: list[np.ndarray] | None = None) -> np.ndarray:
+def _lift(planes: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
     """Per pixel, in LOG_STEP units (blurred like the difference): the larger of the light added to
     the table (the largest channel's log rise) and the change of chroma (the largest channel's log
     change off the three's mean). A shadow (light taken, the table's chroma) is about 0 here.
-    ``signed`` may give ``_signed(planes)`` already made."""
-    s = _signed(planes) if signed is None else signed
-    # int16 sums and products of changes of at most 255 stay far from the type's limits, so numpy's
-    # wrapping arithmetic gives OpenCV's saturating values (its multiply of a 16-bit image is ten times slower)
-    total = cv2.add(cv2.add(s[0], s[1]), s[2])
-    # three times each: the largest rise, and the largest channel's distance from the three's mean
-    out = np.multiply(cv2.max(cv2.max(s[0], s[1]), s[2]), 3)
-    for c in s:
-        out = cv2.max(out, cv2.absdiff(np.multiply(c, 3), total))
-    return cv2.GaussianBlur(cv2.convertScaleAbs(out, alpha=1 / 3), (3, 3), 0)
+
+    The per-pixel steps run strip by strip (the same values): a dozen int16 images of the whole frame
+    were fresh memory for every read, and the page faults cost more than the arithmetic. int16 sums
+    and products of changes of at most 255 stay far from the type's limits, so numpy's arithmetic gives
+    OpenCV's saturating values (and its integer multiply is several times cheaper: OpenCV scales a
+    16-bit image through floats)."""
+    h, w = planes[0][0].shape
+    pre = np.empty((h, w), np.uint8)
+    rows = max(8, LIFT_STRIP // max(1, w))
+    for r0 in range(0, h, rows):
+        r1 = min(h, r0 + rows)
+        s = [np.subtract(a[r0:r1], b[r0:r1], dtype=np.int16) for a, b in planes]  # cv2.subtract(..., CV_16S)
+        total = cv2.add(cv2.add(s[0], s[1]), s[2])
+        # three times each: the largest rise, and the largest channel's distance from the three's mean
+        out = np.multiply(cv2.max(cv2.max(s[0], s[1]), s[2]), 3)
+        for c in s:
+            out = cv2.max(out, cv2.absdiff(np.multiply(c, 3), total))
+        pre[r0:r1] = cv2.convertScaleAbs(out, alpha=1 / 3)
+    return cv2.GaussianBlur(pre, (3, 3), 0)
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
@@ -1403,6 +1446,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                       strict=True))
     d = [cv2.absdiff(a, b) for a, b in planes]
     d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
+    del d  # (three planes of the work image: their memory serves the steps below, fewer fresh pages)
     vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
         return [], float("inf")
@@ -1412,21 +1456,21 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     searched = cv2.bitwise_and(d8, d8, mask=search)
     _, mask = cv2.threshold(searched, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _pieces8(mask, 20)
-    if n <= 1:
-        return [], float("inf")
-    blobs = (np.nonzero(stats[1:, cv2.CC_STAT_AREA] >= 20)[0] + 1).tolist()  # as a loop over the rows, cheaper
+    # the blobs of 20 pixels and more, in the order and with the stats of _pieces8's labels (no labelling
+    # of the whole mask), and each one's own pixels in its box
+    stats, subs = _blobs_in_boxes(mask, 20)
+    if len(stats) <= 1:
+        return [], float("inf")  # (no blob: nothing below would find a butt)
+    blobs = list(range(1, len(stats)))
     if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
     under = np.zeros(mask.shape, bool)  # butts found under glare
-    subs: dict[int, np.ndarray] = {}  # each blob's label in its box
     # the mat's table under the threshold (the mask before shadows and glare are taken out, and the
     # search area): where a glare fades
     before = mask.copy()
     free = (before, search) if one_colour else None
-    signed = _signed(planes) if blobs else None  # for the shadows, and on a bare table the lift map
-    halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs, signed)
+    halves = _drop_shadows(planes, mask, None, blobs, stats, added, subs)
     # on a bare table, the pixels the shadow step took out of the blobs: a dark butt's shaded rim (its
     # steep outline)
     shaded = None if one_colour else cv2.subtract(before, mask)
@@ -1490,7 +1534,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         # on a bare table a faint butt and its contact shadow differ from the table alike and make one
         # piece too wide for a butt; the butt's own change (light added, or a chroma of its own) leaves
         # the shadow (light taken, the table's chroma) out
-        lift = _lift(planes, signed)
+        lift = _lift(planes)
         faint.append((lift, _noise_threshold(lift[::3, ::3][search[::3, ::3] > 0]),
                       cv2.bitwise_and(lift, lift, mask=search)))
     grown = None  # the found butts' mask, made again only when a faint pass added butts
