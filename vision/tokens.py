@@ -1258,7 +1258,9 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
     h, w = low.shape
     drop: set[int] = set()
     added = []
-    taken = np.zeros_like(low)  # the faint butts added, where a ring's filled piece may not be taken again
+    # the faint butts added, where a ring's filled piece may not be taken again (np.zeros: fresh zero
+    # pages, not np.zeros_like's fill of the whole image)
+    taken = np.zeros(low.shape, np.uint8)
 
     def add(piece: np.ndarray, x: int, y: int, xs: np.ndarray, ys: np.ndarray, area: int) -> None:
         nonlocal crumbs
