@@ -370,31 +370,39 @@ def _blobs_in_boxes(mask: np.ndarray, min_area: int) -> tuple[np.ndarray, dict[i
 def _pieces_between(mask: np.ndarray, lo: float, hi: float) -> list[tuple[int, int, int, int, int, np.ndarray]]:
     """The 8-connected pieces of ``mask`` of ``lo`` to ``hi`` pixels that do not touch its border, as
     (x, y, w, h, area, the piece's own pixels in its box as uint8), in the order of OpenCV's labels
-    (what ``_pieces8`` with ``lo`` gives, filtered): found from their outer outlines and labelled
-    only inside their boxes. A faint pass's mask holds many crumbs and few pieces a butt's size, so
-    the labelling of the whole mask (most of its cost) is done only when two or more pieces qualify,
-    to put them in its order."""
+    (what ``_pieces8`` with ``lo`` gives, filtered): ``_pieces_in`` with one range."""
+    return _pieces_in(mask, ((lo, hi),))[0]
+
+
+def _pieces_in(mask: np.ndarray, ranges: tuple[tuple[float, float], ...]
+               ) -> list[list[tuple[int, int, int, int, int, np.ndarray]]]:
+    """For each (lo, hi) of ``ranges``, ``_pieces_between(mask, lo, hi)``, from one search of the
+    mask: found from the pieces' outer outlines and labelled only inside their boxes (a faint pass's
+    mask holds many crumbs and few pieces a butt's size), put in the order of OpenCV's labels by their
+    first blocks (``_blocks_first``: no labelling of the whole mask)."""
     h, w = mask.shape
+    out: list[list] = [[] for _ in ranges]
     outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if tree is None:
-        return []
-    found = []
+        return out
+    least = min(lo for lo, _ in ranges)
     for k in np.nonzero(tree[0][:, 3] < 0)[0]:
         c = outlines[k]
         x, y, bw, bh = cv2.boundingRect(c)
-        if bw * bh < lo or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+        if bw * bh < least or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
         # the piece is the one piece of its box's labelling that holds its outline's first point
         _, blab = cv2.connectedComponentsWithAlgorithm(mask[y:y + bh, x:x + bw], 8, cv2.CV_32S, cv2.CCL_GRANA)
         sx, sy = int(c[0, 0, 0]), int(c[0, 0, 1])
-        piece = (blab == blab[sy - y, sx - x]).astype(np.uint8)
+        own = blab == blab[sy - y, sx - x]
+        piece = own.astype(np.uint8)
         area = cv2.countNonZero(piece)
-        if lo <= area <= hi:
-            found.append((sx, sy, (x, y, bw, bh, area, piece)))
-    if len(found) > 1:
-        _, lab = cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
-        found.sort(key=lambda f: int(lab[f[1], f[0]]))
-    return [f[2] for f in found]
+        for found, (lo, hi) in zip(out, ranges, strict=True):
+            if lo <= area <= hi and bw * bh >= lo:
+                found.append((_blocks_first(own, x, y, sx), (x, y, bw, bh, area, piece)))
+    for found in out:
+        found.sort(key=lambda f: f[0])
+    return [[f[1] for f in found] for found in out]
 
 
 SPLIT_ROUND = 0.5
@@ -1281,7 +1289,10 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
         c["faint"] = True
         added.append(c)
 
-    for x, y, _bw, _bh, area, piece in _pieces_between(low, LEFT_AREA * single, 1.5 * single):
+    # the pieces a butt's size, and (``lit``) the lit middles smaller than a butt, from one search of ``low``
+    whole, middles = _pieces_in(low, ((LEFT_AREA * single, 1.5 * single), (LIT_CORE_MIN * single, LEFT_AREA * single))) \
+        if lit else (_pieces_between(low, LEFT_AREA * single, 1.5 * single), [])
+    for x, y, _bw, _bh, area, piece in whole:
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
             if planes is None or area > LIGHT_CORE_MAX * single:
@@ -1330,7 +1341,7 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
             add(piece, x, y, xs, ys, area)
     if lit:
         # a butt of the table's own lightness seen by its lit middle, ringed by its darker rim
-        for x, y, _bw, _bh, _area, piece in _pieces_between(low, LIT_CORE_MIN * single, LEFT_AREA * single):
+        for x, y, _bw, _bh, _area, piece in middles:
             got = _lit_core(planes, x, y, piece, single, grown, taken, low_thr / LOG_STEP)
             if got is not None:
                 bx, by, butt = got
