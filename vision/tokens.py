@@ -285,10 +285,23 @@ def _difference(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
 
 
 def _blobs8(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
-    """8-connected components with their stats: Grana's block scan gives the same labels as OpenCV's
-    default and measures them 1.5-3x faster on one core."""
-    n, lab, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
-    return n, lab, stats
+    """8-connected components and each one's area (``_areas``): Grana's block scan gives the same
+    labels as OpenCV's default and runs 1.5-3x faster on one core."""
+    n, lab = cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+    return n, lab, _areas(lab, n)
+
+
+def _components(mask: np.ndarray, connectivity: int) -> tuple[int, np.ndarray, np.ndarray]:
+    """``cv2.connectedComponentsWithStats(mask, connectivity=connectivity)``'s count, labels and area
+    column (``_areas``), for the callers that use no other stat."""
+    n, lab = cv2.connectedComponents(mask, connectivity=connectivity)
+    return n, lab, _areas(lab, n)
+
+
+def _areas(lab: np.ndarray, n: int) -> np.ndarray:
+    """Each label's pixel count (int32, label 0 too), OpenCV's CC_STAT_AREA column: on a blob's window
+    its stats cost about three times the labelling (15 against 4 us), the count about 2 us."""
+    return np.bincount(lab.ravel(), minlength=n).astype(np.int32)
 
 
 def _pieces8(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.ndarray]:
@@ -314,34 +327,82 @@ def _pieces8(mask: np.ndarray, min_area: float) -> tuple[int, np.ndarray, np.nda
     return n, lab, stats
 
 
+def _blocks_first(own: np.ndarray, x: int, y: int, sx: int) -> tuple[int, int]:
+    """The first 2x2 block (block row, block column, in raster order) holding a pixel of a piece: its
+    own pixels ``own`` in its box at ``x``, ``y`` (its top row at ``y``), ``sx`` the column of its
+    top row's first pixel. OpenCV's block scan (Grana, one thread) numbers the pieces in this order:
+    a new label for each block that touches no block labelled before, the final labels in the order
+    of their first ones (and a 2x2 block never holds two 8-connected pieces)."""
+    if y % 2 or own.shape[0] == 1:
+        return y // 2, sx // 2  # the block row holds the piece's top row only
+    return y // 2, (int(np.argmax(own[:2].any(axis=0))) + x) // 2
+
+
+def _blobs_in_boxes(mask: np.ndarray, min_area: int) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+    """``_pieces8``'s stats of the pieces of at least ``min_area`` pixels without labelling the
+    whole mask: the pieces are numbered 1, 2, ... in the order of OpenCV's labels (``_blocks_first``),
+    stats rows (x, y, w, h, area) with row 0 zero, and each piece's own pixels in its box (``lab[box]
+    == i``, bool). Found from their outer outlines and labelled inside their boxes (a box holds all of
+    its piece, and no other piece joins it there), as ``_pieces_between``."""
+    outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    if tree is not None:
+        for k in np.nonzero(tree[0][:, 3] < 0)[0].tolist():
+            c = outlines[k]
+            x, y, bw, bh = cv2.boundingRect(c)
+            if bw * bh < min_area:
+                continue
+            _, blab = cv2.connectedComponentsWithAlgorithm(mask[y:y + bh, x:x + bw], 8, cv2.CV_32S, cv2.CCL_GRANA)
+            sx, sy = int(c[0, 0, 0]), int(c[0, 0, 1])  # the piece's first pixel in raster order
+            own = blab == blab[sy - y, sx - x]
+            area = int(np.count_nonzero(own))
+            if area >= min_area:
+                found.append((_blocks_first(own, x, y, sx), (x, y, bw, bh, area), own))
+    found.sort(key=lambda f: f[0])
+    stats = np.zeros((len(found) + 1, 5), np.int32)
+    owns = {}
+    for i, (_, row, own) in enumerate(found, start=1):
+        stats[i] = row
+        owns[i] = own
+    return stats, owns
+
+
 def _pieces_between(mask: np.ndarray, lo: float, hi: float) -> list[tuple[int, int, int, int, int, np.ndarray]]:
     """The 8-connected pieces of ``mask`` of ``lo`` to ``hi`` pixels that do not touch its border, as
     (x, y, w, h, area, the piece's own pixels in its box as uint8), in the order of OpenCV's labels
-    (what ``_pieces8`` with ``lo`` gives, filtered): found from their outer outlines and labelled
-    only inside their boxes. A faint pass's mask holds many crumbs and few pieces a butt's size, so
-    the labelling of the whole mask (most of its cost) is done only when two or more pieces qualify,
-    to put them in its order."""
+    (what ``_pieces8`` with ``lo`` gives, filtered): ``_pieces_in`` with one range."""
+    return _pieces_in(mask, ((lo, hi),))[0]
+
+
+def _pieces_in(mask: np.ndarray, ranges: tuple[tuple[float, float], ...]
+               ) -> list[list[tuple[int, int, int, int, int, np.ndarray]]]:
+    """For each (lo, hi) of ``ranges``, ``_pieces_between(mask, lo, hi)``, from one search of the
+    mask: found from the pieces' outer outlines and labelled only inside their boxes (a faint pass's
+    mask holds many crumbs and few pieces a butt's size), put in the order of OpenCV's labels by their
+    first blocks (``_blocks_first``: no labelling of the whole mask)."""
     h, w = mask.shape
+    out: list[list] = [[] for _ in ranges]
     outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if tree is None:
-        return []
-    found = []
+        return out
+    least = min(lo for lo, _ in ranges)
     for k in np.nonzero(tree[0][:, 3] < 0)[0]:
         c = outlines[k]
         x, y, bw, bh = cv2.boundingRect(c)
-        if bw * bh < lo or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+        if bw * bh < least or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
         # the piece is the one piece of its box's labelling that holds its outline's first point
         _, blab = cv2.connectedComponentsWithAlgorithm(mask[y:y + bh, x:x + bw], 8, cv2.CV_32S, cv2.CCL_GRANA)
         sx, sy = int(c[0, 0, 0]), int(c[0, 0, 1])
-        piece = (blab == blab[sy - y, sx - x]).astype(np.uint8)
+        own = blab == blab[sy - y, sx - x]
+        piece = own.astype(np.uint8)
         area = cv2.countNonZero(piece)
-        if lo <= area <= hi:
-            found.append((sx, sy, (x, y, bw, bh, area, piece)))
-    if len(found) > 1:
-        _, lab = cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
-        found.sort(key=lambda f: int(lab[f[1], f[0]]))
-    return [f[2] for f in found]
+        for found, (lo, hi) in zip(out, ranges, strict=True):
+            if lo <= area <= hi and bw * bh >= lo:
+                found.append((_blocks_first(own, x, y, sx), (x, y, bw, bh, area, piece)))
+    for found in out:
+        found.sort(key=lambda f: f[0])
+    return [[f[1] for f in found] for found in out]
 
 
 SPLIT_ROUND = 0.5
@@ -464,9 +525,9 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
         sel = labels == j
         canvas[ys[sel] - y0, xs[sel] - x0] = 1
         canvas = cv2.morphologyEx(canvas, cv2.MORPH_OPEN, _K3)
-        n, lab, stats, _ = cv2.connectedComponentsWithStats(canvas, connectivity=4)
+        n, lab, areas = _components(canvas, 4)
         for i in range(1, n):
-            area = stats[i, cv2.CC_STAT_AREA]
+            area = areas[i]
             if area < 0.35 * single:
                 continue
             py, px = np.nonzero(lab == i)
@@ -661,32 +722,33 @@ DARK_BODY_CHROMA = 2.0  # a dark butt's pixels keep within this many times the s
 DARK_BODY_CRUMB = 0.5  # ...and its crumbs left as not shade are under this share of a butt's area
 
 
-def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray, blobs: list[int],
+def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray | None, blobs: list[int],
                   stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray]) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
     as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
     fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare)
-    and ``subs`` with each blob's own pixels in its box (its label's, before anything is taken out).
-    ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table."""
+    and ``subs`` with each blob's own pixels in its box (its label's, before anything is taken out;
+    ``lab`` None: ``subs`` holds them already). ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table."""
     halves: list[float] = []
     if not blobs:
         return halves
     unit = 3 / LOG_STEP
-    # the signed change of each channel, once for the whole image (a dozen windows' calls cost more)
-    signed = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
     for i in blobs:
         x, y, bw, bh, area = stats[i].tolist()  # Python ints: numpy scalars cost more in every use
-        sub = subs[i] = lab[y:y + bh, x:x + bw] == i
+        sub = subs[i] = lab[y:y + bh, x:x + bw] == i if lab is not None else subs[i]
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
         # splits a 16-bit image several times slower than an 8-bit one
-        d = [c[y:y + bh, x:x + bw] for c in signed]
+        # the signed change of each channel in the blob's window (cv2.subtract(..., dtype=CV_16S), by
+        # numpy: half the cost; a whole image's int16 planes were fresh memory every read)
+        d = [np.subtract(a[y:y + bh, x:x + bw], b[y:y + bh, x:x + bw], dtype=np.int16) for a, b in planes]
         total = cv2.add(cv2.add(d[0], d[1]), d[2])
         added[i] = sub & (cv2.min(cv2.min(d[0], d[1]), d[2]) > 0)
-        chroma = cv2.max(cv2.max(cv2.absdiff(cv2.multiply(d[0], 3), total), cv2.absdiff(cv2.multiply(d[1], 3), total)),
-                         cv2.absdiff(cv2.multiply(d[2], 3), total))
+        # (numpy's integer multiply: OpenCV scales a 16-bit image through floats, ten times slower)
+        chroma = cv2.max(cv2.max(cv2.absdiff(np.multiply(d[0], 3), total), cv2.absdiff(np.multiply(d[1], 3), total)),
+                         cv2.absdiff(np.multiply(d[2], 3), total))
         # the chroma noise of this blob's surroundings sets how close to the table's chroma is "the same"
         step = max(2, int(math.sqrt(bw * bh / 400)))  # a few hundred samples are enough
         ring = ~sub[::step, ::step] & (total[::step, ::step] > -0.05 * unit)  # (only at the samples)
@@ -718,8 +780,8 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         # butt; a contact shadow is a thin band. The removed pixels a disc of 0.75 half widths in
         # such a body covers go back (a core a butt's size, a light or coloured butt, is no crumb:
         # its shadow band stays out)
-        _, clab, cstats, _ = cv2.connectedComponentsWithStats(core8, connectivity=8)
-        crumb = cstats[:, cv2.CC_STAT_AREA] < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
+        _, clab, careas = _components(core8, 8)
+        crumb = careas < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
         crumb[0] = False
         if np.count_nonzero(crumb):
             body = ((removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))).astype(np.uint8)
@@ -738,17 +800,17 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
             removed = (sub & (core8 == 0)).astype(np.uint8)
             if not removed.any():
                 continue
-            m, rlab, rstats, _ = cv2.connectedComponentsWithStats(removed, connectivity=4)
+            m, rlab, rareas = _components(removed, 4)
             # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt. A point
             # whose distance reaches 0.75 half widths has every pixel within K diagonal steps (1.3693
             # each in OpenCV's 3x3 L2 map) removed too: fewer removed pixels than that square need no map.
             steps = int(np.ceil(0.75 * half / 1.3693)) - 1
-            areas = rstats[1:, cv2.CC_STAT_AREA]
+            areas = rareas[1:]
             if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
                 rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
                 # the pieces as thick as a butt (counted, not sorted: np.unique's sort cost more)
                 back = np.bincount(rlab[rdist >= 0.75 * half], minlength=m) > 0
-                back &= rstats[:, cv2.CC_STAT_AREA] >= 20
+                back &= rareas >= 20
                 back[0] = False
                 if back.any():
                     core8[back[rlab]] = 1
@@ -816,8 +878,8 @@ def _under_glare(img: np.ndarray, table: np.ndarray, glare: np.ndarray, half: fl
         back &= ~blind
     back = back.astype(np.uint8)
     back = cv2.morphologyEx(back, cv2.MORPH_OPEN, _K3)
-    n, lab, stats = _blobs8(back)
-    big = stats[:, cv2.CC_STAT_AREA] >= (2 * half) ** 2
+    n, lab, areas = _blobs8(back)
+    big = areas >= (2 * half) ** 2
     big[0] = False
     keep = big[lab]  # the same as np.isin, by lookup
     if free is not None:  # the mat: a butt of the glare's own colour (pink on the red zone), by its outline
@@ -1015,15 +1077,15 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
         spots = (brighter & ~glare).astype(np.uint8)
         n = 0
         if cv2.countNonZero(spots) >= 4 * half * half:  # else no piece can be big enough
-            n, slab, sstats, _ = cv2.connectedComponentsWithStats(spots, connectivity=4)
+            n, slab, sareas = _components(spots, 4)
         for j in range(1, n):
-            if sstats[j, cv2.CC_STAT_AREA] < 4 * half * half:
+            if sareas[j] < 4 * half * half:
                 continue
             outline, _ = cv2.findContours((slab == j).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             pts = np.vstack(outline).astype(np.float32)
             _, radius = cv2.minEnclosingCircle(pts)
             (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
-            if (sstats[j, cv2.CC_STAT_AREA] >= GLARE_ROUND * np.pi * radius ** 2
+            if (sareas[j] >= GLARE_ROUND * np.pi * radius ** 2
                     and max(rw, rh) < 1.6 * max(1.0, min(rw, rh))):
                 glare |= slab == j
         if np.count_nonzero(glare):
@@ -1204,7 +1266,9 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
     h, w = low.shape
     drop: set[int] = set()
     added = []
-    taken = np.zeros_like(low)  # the faint butts added, where a ring's filled piece may not be taken again
+    # the faint butts added, where a ring's filled piece may not be taken again (np.zeros: fresh zero
+    # pages, not np.zeros_like's fill of the whole image)
+    taken = np.zeros(low.shape, np.uint8)
 
     def add(piece: np.ndarray, x: int, y: int, xs: np.ndarray, ys: np.ndarray, area: int) -> None:
         nonlocal crumbs
@@ -1225,7 +1289,10 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
         c["faint"] = True
         added.append(c)
 
-    for x, y, _bw, _bh, area, piece in _pieces_between(low, LEFT_AREA * single, 1.5 * single):
+    # the pieces a butt's size, and (``lit``) the lit middles smaller than a butt, from one search of ``low``
+    whole, middles = _pieces_in(low, ((LEFT_AREA * single, 1.5 * single), (LIT_CORE_MIN * single, LEFT_AREA * single))) \
+        if lit else (_pieces_between(low, LEFT_AREA * single, 1.5 * single), [])
+    for x, y, _bw, _bh, area, piece in whole:
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
             if planes is None or area > LIGHT_CORE_MAX * single:
@@ -1274,7 +1341,7 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
             add(piece, x, y, xs, ys, area)
     if lit:
         # a butt of the table's own lightness seen by its lit middle, ringed by its darker rim
-        for x, y, _bw, _bh, _area, piece in _pieces_between(low, LIT_CORE_MIN * single, LEFT_AREA * single):
+        for x, y, _bw, _bh, _area, piece in middles:
             got = _lit_core(planes, x, y, piece, single, grown, taken, low_thr / LOG_STEP)
             if got is not None:
                 bx, by, butt = got
@@ -1353,17 +1420,32 @@ def _lit_core(planes: list[tuple[np.ndarray, np.ndarray]], x: int, y: int, piece
     return x0, y0, butt
 
 
+LIFT_STRIP = 32768  # pixels: the lift map's int16 steps run on strips of about this many (see _lift)
+
+
 def _lift(planes: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
     """Per pixel, in LOG_STEP units (blurred like the difference): the larger of the light added to
     the table (the largest channel's log rise) and the change of chroma (the largest channel's log
-    change off the three's mean). A shadow (light taken, the table's chroma) is about 0 here."""
-    s = [cv2.subtract(a, b, dtype=cv2.CV_16S) for a, b in planes]
-    total = cv2.add(cv2.add(s[0], s[1]), s[2])
-    # three times each: the largest rise, and the largest channel's distance from the three's mean
-    out = cv2.multiply(cv2.max(cv2.max(s[0], s[1]), s[2]), 3)
-    for c in s:
-        out = cv2.max(out, cv2.absdiff(cv2.multiply(c, 3), total))
-    return cv2.GaussianBlur(cv2.convertScaleAbs(out, alpha=1 / 3), (3, 3), 0)
+    change off the three's mean). A shadow (light taken, the table's chroma) is about 0 here.
+
+    The per-pixel steps run strip by strip (the same values): a dozen int16 images of the whole frame
+    were fresh memory for every read, and the page faults cost more than the arithmetic. int16 sums
+    and products of changes of at most 255 stay far from the type's limits, so numpy's arithmetic gives
+    OpenCV's saturating values (and its integer multiply is several times cheaper: OpenCV scales a
+    16-bit image through floats)."""
+    h, w = planes[0][0].shape
+    pre = np.empty((h, w), np.uint8)
+    rows = max(8, LIFT_STRIP // max(1, w))
+    for r0 in range(0, h, rows):
+        r1 = min(h, r0 + rows)
+        s = [np.subtract(a[r0:r1], b[r0:r1], dtype=np.int16) for a, b in planes]  # cv2.subtract(..., CV_16S)
+        total = cv2.add(cv2.add(s[0], s[1]), s[2])
+        # three times each: the largest rise, and the largest channel's distance from the three's mean
+        out = np.multiply(cv2.max(cv2.max(s[0], s[1]), s[2]), 3)
+        for c in s:
+            out = cv2.max(out, cv2.absdiff(np.multiply(c, 3), total))
+        pre[r0:r1] = cv2.convertScaleAbs(out, alpha=1 / 3)
+    return cv2.GaussianBlur(pre, (3, 3), 0)
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
@@ -1377,6 +1459,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                       strict=True))
     d = [cv2.absdiff(a, b) for a, b in planes]
     d8 = cv2.GaussianBlur(cv2.max(cv2.max(d[0], d[1]), d[2]), (3, 3), 0)  # in LOG_STEP units
+    del d  # (three planes of the work image: their memory serves the steps below, fewer fresh pages)
     vals = d8[::3, ::3][search[::3, ::3] > 0]
     if vals.size < 30:
         return [], float("inf")
@@ -1386,20 +1469,21 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     searched = cv2.bitwise_and(d8, d8, mask=search)
     _, mask = cv2.threshold(searched, thr / LOG_STEP, 1, cv2.THRESH_BINARY)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lab, stats = _pieces8(mask, 20)
-    if n <= 1:
-        return [], float("inf")
-    blobs = (np.nonzero(stats[1:, cv2.CC_STAT_AREA] >= 20)[0] + 1).tolist()  # as a loop over the rows, cheaper
+    # the blobs of 20 pixels and more, in the order and with the stats of _pieces8's labels (no labelling
+    # of the whole mask), and each one's own pixels in its box
+    stats, subs = _blobs_in_boxes(mask, 20)
+    if len(stats) <= 1:
+        return [], float("inf")  # (no blob: nothing below would find a butt)
+    blobs = list(range(1, len(stats)))
     if len(blobs) > MAX_BLOBS:  # a noisy or busy frame: look at the largest blobs only
         blobs = sorted(blobs, key=lambda i: -stats[i, cv2.CC_STAT_AREA])[:MAX_BLOBS]
     added: dict[int, np.ndarray] = {}
     under = np.zeros(mask.shape, bool)  # butts found under glare
-    subs: dict[int, np.ndarray] = {}  # each blob's label in its box
     # the mat's table under the threshold (the mask before shadows and glare are taken out, and the
     # search area): where a glare fades
     before = mask.copy()
     free = (before, search) if one_colour else None
-    halves = _drop_shadows(planes, mask, lab, blobs, stats, added, subs)
+    halves = _drop_shadows(planes, mask, None, blobs, stats, added, subs)
     # on a bare table, the pixels the shadow step took out of the blobs: a dark butt's shaded rim (its
     # steep outline)
     shaded = None if one_colour else cv2.subtract(before, mask)
@@ -1421,9 +1505,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
                               "box": _outline_box(outline, x, y)})
             continue
-        m, plab, pstats = _blobs8(left)
+        m, plab, pareas = _blobs8(left)
         for j in range(1, m):
-            area = pstats[j, cv2.CC_STAT_AREA]
+            area = pareas[j]
             if area < 20:
                 continue
             piece = (plab == j).astype(np.uint8)
