@@ -722,22 +722,23 @@ DARK_BODY_CHROMA = 2.0  # a dark butt's pixels keep within this many times the s
 DARK_BODY_CRUMB = 0.5  # ...and its crumbs left as not shade are under this share of a butt's area
 
 
-def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, lab: np.ndarray | None, blobs: list[int],
+def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, blobs: list[int],
                   stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray]) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
     as thick as a butt. Returns each cleaned blob's half width (from the distance to its edge), and
-    fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare)
-    and ``subs`` with each blob's own pixels in its box (its label's, before anything is taken out;
-    ``lab`` None: ``subs`` holds them already). ``planes`` pairs each channel of the work image with the table estimate's, through the _LOG8 table."""
+    fills ``added`` with each blob's pixels brighter than the table in every channel (for the glare).
+    ``subs`` holds each blob's own pixels in its box (its label's, before anything is taken out;
+    ``_blobs_in_boxes``). ``planes`` pairs each channel of the work image with the table estimate's,
+    through the _LOG8 table."""
     halves: list[float] = []
     if not blobs:
         return halves
     unit = 3 / LOG_STEP
     for i in blobs:
         x, y, bw, bh, area = stats[i].tolist()  # Python ints: numpy scalars cost more in every use
-        sub = subs[i] = lab[y:y + bh, x:x + bw] == i if lab is not None else subs[i]
+        sub = subs[i]
         # in units of LOG_STEP / 3: the lightness change (sum of the channels' log changes) and the
         # chroma change (largest distance of one channel from their mean). Channel by channel: OpenCV
         # splits a 16-bit image several times slower than an 8-bit one
@@ -1483,7 +1484,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     # search area): where a glare fades
     before = mask.copy()
     free = (before, search) if one_colour else None
-    halves = _drop_shadows(planes, mask, None, blobs, stats, added, subs)
+    halves = _drop_shadows(planes, mask, blobs, stats, added, subs)
     # on a bare table, the pixels the shadow step took out of the blobs: a dark butt's shaded rim (its
     # steep outline)
     shaded = None if one_colour else cv2.subtract(before, mask)
