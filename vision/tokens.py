@@ -359,9 +359,17 @@ def _split_count(area: float, single: float) -> int:
     return max(1, math.floor(area / single + SPLIT_ROUND))  # as int(np.floor(...)), cheaper
 
 
-def _group_without_mat(centres: np.ndarray) -> np.ndarray:
+PILE_GAP = 1.5  # a gap between piles is at least this many times the median link between butts
+
+
+def _group_without_mat(centres: np.ndarray, width: float) -> np.ndarray:
     """Three piles by single-linkage clustering (cut the two longest minimum-spanning-tree edges);
-    piles are numbered left to right as the camera sees them."""
+    piles are numbered left to right as the camera sees them. The second cut is made only when that
+    edge is a gap: at least PILE_GAP times the median of the other links but the longest (the links
+    inside piles, measured in this frame). Else one pile was not seen (a lone butt missed): two piles
+    are kept, and the one missing is taken where the room is widest, left of them, between them or
+    right of them (a side's room counts twice: a pile there has room on one side only; ``width``
+    is the frame's)."""
     n = len(centres)
     if n == 0:
         return np.zeros(0, int)
@@ -385,6 +393,7 @@ def _group_without_mat(centres: np.ndarray) -> np.ndarray:
         best = np.where(closer, d[j], best)
         parent = np.where(closer, j, parent)
     edges.sort()
+    cuts = 2 if edges[-2][0] >= PILE_GAP * float(np.median([e[0] for e in edges[:-1]])) else 1
     labels = np.arange(n)
 
     def find(i: int) -> int:
@@ -393,12 +402,17 @@ def _group_without_mat(centres: np.ndarray) -> np.ndarray:
             i = labels[i]
         return i
 
-    for _, a, b in edges[: n - 3]:
+    for _, a, b in edges[: n - 1 - cuts]:
         labels[find(a)] = find(b)
     roots = np.array([find(i) for i in range(n)])
     uniq = list(dict.fromkeys(roots.tolist()))
     xs = [centres[roots == r, 0].mean() for r in uniq]
-    rank = {r: i + 1 for i, r in enumerate(np.array(uniq)[np.argsort(xs)].tolist())}
+    numbers = [1, 2, 3]
+    if cuts == 1:
+        left, right = sorted(xs)
+        room = (2 * left, right - left, 2 * (width - right))
+        numbers = ([2, 3], [1, 3], [1, 2])[int(np.argmax(room))]
+    rank = {r: numbers[i] for i, r in enumerate(np.array(uniq)[np.argsort(xs)].tolist())}
     return np.array([rank[r] for r in roots])
 
 
@@ -2052,7 +2066,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     if mat is not None:
         groups = np.array([z or 0 for z in mat.zones_of(centres)])
     else:
-        groups = _group_without_mat(centres)
+        groups = _group_without_mat(centres, float(w))
     objects = []
     for i, it in enumerate(items):
         if groups[i] == 0:
