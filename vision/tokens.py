@@ -1532,6 +1532,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 continue
             if one_colour and (_halo_ring(add, xs, ys, half) or _cut_glare(add, small, bg, search, xs, ys)):
                 continue
+            pair = None if one_colour or c.get("faint", False) else _two_in_one(small, c, single, half)
+            if pair:
+                out.extend(pair)
+                continue
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
@@ -1553,6 +1557,26 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                         add, d8, p["xs"], p["ys"], _off_cuts(inner, search, pieces, j), soft)):
                 out.append(p)
     return out, half
+
+
+TWO_AREA = 1.15  # a piece counted one butt holds two touching when it has this many butts' area...
+TWO_LONG = 1.2  # ...and is this many butts long (or TWO_LONG + 0.2 butts wide)...
+TWO_FILL = 0.75  # ...and fills under this share of its rectangle (a butt fills 0.8-1)
+
+
+def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float) -> list[dict[str, Any]] | None:
+    """Two touching butts whose area counts one (the second butt only partly above the threshold): a
+    piece of more than one butt's area, longer or wider than a butt (the frame's butt: ``single``,
+    ``half``) and not filling its rectangle is split in two by colour and position; the split is
+    kept when it gives two pieces, at least one butt-shaped."""
+    length = np.sqrt(single * ASPECT)
+    if c["area"] < TWO_AREA * single or c["area"] >= TWO_FILL * c["long"] * 2 * c["half"] or (
+            c["long"] < TWO_LONG * length and c["half"] < (TWO_LONG + 0.2) * half):
+        return None
+    pair = _split(small, *c["pts"], 2, single)
+    if len(pair) == 2 and any(_butt_shaped(p["xs"], p["ys"], single) for p in pair):
+        return pair
+    return None
 
 
 CUT_REACH = 2  # pixels: a step's reach in the slope of the difference (its 3x3 blur, then the 3x3 Sobel)
