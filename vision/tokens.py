@@ -1562,6 +1562,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
 TWO_AREA = 1.15  # a piece counted one butt holds two touching when it has this many butts' area...
 TWO_LONG = 1.2  # ...and is this many butts long (or TWO_LONG + 0.2 butts wide)...
 TWO_FILL = 0.75  # ...and fills under this share of its rectangle (a butt fills 0.8-1)
+TWO_REST = 0.25  # when its split finds one butt, the rest is the other from this share of a butt's area...
+TWO_REST_LONG = 1.5  # ...and this many times as long as wide
 
 
 def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float) -> list[dict[str, Any]] | None:
@@ -1573,7 +1575,23 @@ def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float
     if c["area"] < TWO_AREA * single or c["area"] >= TWO_FILL * c["long"] * 2 * c["half"] or (
             c["long"] < TWO_LONG * length and c["half"] < (TWO_LONG + 0.2) * half):
         return None
-    pair = _split(small, *c["pts"], 2, single)
+    xs, ys = c["pts"]
+    pair = _split(small, xs, ys, 2, single)
+    if len(pair) == 1 and _butt_shaped(pair[0]["xs"], pair[0]["ys"], single):
+        # one butt found: the rest of the piece, when a butt's part (the other butt's share above the
+        # threshold), is the other
+        x0, y0 = xs.min(), ys.min()
+        rest = np.zeros((ys.max() - y0 + 1, xs.max() - x0 + 1), np.uint8)
+        rest[ys - y0, xs - x0] = 1
+        rest[pair[0]["ys"] - y0, pair[0]["xs"] - x0] = 0
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(rest, cv2.MORPH_OPEN, _K3), connectivity=4)
+        if n > 1:
+            i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+            qy, qx = np.nonzero(lab == i)
+            if len(qx) >= TWO_REST * single:
+                (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([qx, qy], 1).astype(np.float32))
+                if max(rw, rh) + 1 >= TWO_REST_LONG * (min(rw, rh) + 1):
+                    pair.append({"xs": qx + x0, "ys": qy + y0, "k": 2})
     if len(pair) == 2 and any(_butt_shaped(p["xs"], p["ys"], single) for p in pair):
         return pair
     return None
