@@ -11,7 +11,8 @@ where the frame leaves the most room.
 Two touching butts whose second butt is only partly above the threshold make one piece of 1.2-1.5
 butts' area, counted one butt: it was read as one butt (its box over both) and the other missed. A
 piece counted one but over 1.15 butts' area, longer or wider than a butt and not filling its
-rectangle is now split in two.
+rectangle is now split in two (when the split finds one butt, the rest of the piece, from a quarter
+of a butt's area and half as long again as wide, is the other).
 
 Rendered bare-table tuning scenes that the reader of e2237f8 got wrong (the lone butt is still
 missed there; the butts found must carry their pile's number), and scenes whose piles lie close."""
@@ -75,6 +76,8 @@ def test_two_piles_are_numbered_by_the_room_left():
         20158,  # a pink butt touching a blue one end to side on brown wood: one butt read over both
         10058,  # a khaki and a black butt touching a gray one: read as one gray
         50099,  # two gray butts touching at an angle: one read
+        30142,  # a gray butt touching a pink one, a third of it above the threshold: one read
+        50091,  # a gray butt's part beside another gray: one read
     ],
 )
 def test_two_touching_butts_counted_one_are_both_found(seed):
