@@ -463,7 +463,8 @@ def _mean3(rows: np.ndarray) -> np.ndarray:
     return (((rows[:, 0] + rows[:, 1]) + rows[:, 2]) / np.float32(3))[:, None]
 
 
-def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
+def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float,
+           pairs: bool = False) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
     cluster), then pieces still holding several butts by position."""
     logc = np.log(_pixels(small, xs, ys).astype(np.float32) + EPS)
@@ -499,7 +500,18 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
         out = sorted(out, key=lambda p: -len(p["xs"]))[:k]
     elif len(out) < k:
         out += _leftover(xs, ys, out, k - len(out), single, k)
+    if pairs:
+        out = [q for p in out for q in (_piece_pair(small, p, single) or [p])]
     return out
+
+
+def _piece_pair(small: np.ndarray, p: dict[str, Any], single: float) -> list[dict[str, Any]] | None:
+    """A pile's piece holding two touching butts (``_two_in_one``'s test on the piece's own rectangle)."""
+    pts = np.stack([p["xs"], p["ys"]], 1).astype(np.float32)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+    half = 0.5 * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    c = {"area": float(len(p["xs"])), "long": max(rw, rh) + 1, "half": (min(rw, rh) + 1) / 2, "pts": (p["xs"], p["ys"])}
+    return _two_in_one(small, c, single, half)
 
 
 CRUMB = 0.4  # a lone butt-shaped piece under this share of the largest one's area is a crumb
@@ -1539,7 +1551,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
-        pieces = _split(small, xs, ys, k, single)
+        pieces = _split(small, xs, ys, k, single, pairs=not one_colour)
         if not pieces:
             continue
         px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
