@@ -466,7 +466,8 @@ def _mean3(rows: np.ndarray) -> np.ndarray:
 def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float,
            pairs: bool = False) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
-    cluster), then pieces still holding several butts by position."""
+    cluster), then pieces still holding several butts by position. ``pairs`` (bare table): each
+    piece holding two touching butts (``_piece_pair``) is split again."""
     logc = np.log(_pixels(small, xs, ys).astype(np.float32) + EPS)
     mean = _mean3(logc)
     feat = np.hstack([logc - mean, mean * 0.6])
@@ -1581,8 +1582,9 @@ TWO_REST_LONG = 1.5  # ...and this many times as long as wide
 def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float) -> list[dict[str, Any]] | None:
     """Two touching butts whose area counts one (the second butt only partly above the threshold): a
     piece of more than one butt's area, longer or wider than a butt (the frame's butt: ``single``,
-    ``half``) and not filling its rectangle is split in two by colour and position; the split is
-    kept when it gives two pieces, at least one butt-shaped."""
+    ``half``) and not filling its rectangle is split in two by colour and position (when that finds
+    one butt, the rest of the piece is the other if it is a butt's part: TWO_REST, TWO_REST_LONG); the
+    split is kept when it gives two pieces, at least one butt-shaped. None when it is not kept."""
     length = np.sqrt(single * ASPECT)
     if c["area"] < TWO_AREA * single or c["area"] >= TWO_FILL * c["long"] * 2 * c["half"] or (
             c["long"] < TWO_LONG * length and c["half"] < (TWO_LONG + 0.2) * half):
