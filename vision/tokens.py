@@ -420,9 +420,17 @@ def _split_count(area: float, single: float) -> int:
     return max(1, math.floor(area / single + SPLIT_ROUND))  # as int(np.floor(...)), cheaper
 
 
-def _group_without_mat(centres: np.ndarray) -> np.ndarray:
+PILE_GAP = 1.5  # a gap between piles is at least this many times the median link between butts
+
+
+def _group_without_mat(centres: np.ndarray, width: float) -> np.ndarray:
     """Three piles by single-linkage clustering (cut the two longest minimum-spanning-tree edges);
-    piles are numbered left to right as the camera sees them."""
+    piles are numbered left to right as the camera sees them. The second cut is made only when that
+    edge is a gap: at least PILE_GAP times the median of the other links but the longest (the links
+    inside piles, measured in this frame). Else one pile was not seen (a lone butt missed): two piles
+    are kept, and the one missing is taken where the room is widest, left of them, between them or
+    right of them (a side's room counts twice: a pile there has room on one side only; ``width``
+    is the frame's)."""
     n = len(centres)
     if n == 0:
         return np.zeros(0, int)
@@ -446,6 +454,7 @@ def _group_without_mat(centres: np.ndarray) -> np.ndarray:
         best = np.where(closer, d[j], best)
         parent = np.where(closer, j, parent)
     edges.sort()
+    cuts = 2 if edges[-2][0] >= PILE_GAP * float(np.median([e[0] for e in edges[:-1]])) else 1
     labels = np.arange(n)
 
     def find(i: int) -> int:
@@ -454,12 +463,17 @@ def _group_without_mat(centres: np.ndarray) -> np.ndarray:
             i = labels[i]
         return i
 
-    for _, a, b in edges[: n - 3]:
+    for _, a, b in edges[: n - 1 - cuts]:
         labels[find(a)] = find(b)
     roots = np.array([find(i) for i in range(n)])
     uniq = list(dict.fromkeys(roots.tolist()))
     xs = [centres[roots == r, 0].mean() for r in uniq]
-    rank = {r: i + 1 for i, r in enumerate(np.array(uniq)[np.argsort(xs)].tolist())}
+    numbers = [1, 2, 3]
+    if cuts == 1:
+        left, right = sorted(xs)
+        room = (2 * left, right - left, 2 * (width - right))
+        numbers = ([2, 3], [1, 3], [1, 2])[int(np.argmax(room))]
+    rank = {r: numbers[i] for i, r in enumerate(np.array(uniq)[np.argsort(xs)].tolist())}
     return np.array([rank[r] for r in roots])
 
 
@@ -510,9 +524,11 @@ def _mean3(rows: np.ndarray) -> np.ndarray:
     return (((rows[:, 0] + rows[:, 1]) + rows[:, 2]) / np.float32(3))[:, None]
 
 
-def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float) -> list[dict[str, Any]]:
+def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float,
+           pairs: bool = False) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
-    cluster), then pieces still holding several butts by position."""
+    cluster), then pieces still holding several butts by position. ``pairs`` (bare table): each
+    piece holding two touching butts (``_piece_pair``) is split again."""
     logc = np.log(_pixels(small, xs, ys).astype(np.float32) + EPS)
     mean = _mean3(logc)
     feat = np.hstack([logc - mean, mean * 0.6])
@@ -546,7 +562,18 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
         out = sorted(out, key=lambda p: -len(p["xs"]))[:k]
     elif len(out) < k:
         out += _leftover(xs, ys, out, k - len(out), single, k)
+    if pairs:
+        out = [q for p in out for q in (_piece_pair(small, p, single) or [p])]
     return out
+
+
+def _piece_pair(small: np.ndarray, p: dict[str, Any], single: float) -> list[dict[str, Any]] | None:
+    """A pile's piece holding two touching butts (``_two_in_one``'s test on the piece's own rectangle)."""
+    pts = np.stack([p["xs"], p["ys"]], 1).astype(np.float32)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+    half = 0.5 * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    c = {"area": float(len(p["xs"])), "long": max(rw, rh) + 1, "half": (min(rw, rh) + 1) / 2, "pts": (p["xs"], p["ys"])}
+    return _two_in_one(small, c, single, half)
 
 
 CRUMB = 0.4  # a lone butt-shaped piece under this share of the largest one's area is a crumb
@@ -1603,10 +1630,14 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 continue
             if one_colour and (_halo_ring(add, xs, ys, half) or _cut_glare(add, small, bg, search, xs, ys)):
                 continue
+            pair = None if one_colour or c.get("faint", False) else _two_in_one(small, c, single, half)
+            if pair:
+                out.extend(pair)
+                continue
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
-        pieces = _split(small, xs, ys, k, single)
+        pieces = _split(small, xs, ys, k, single, pairs=not one_colour)
         if not pieces:
             continue
         px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
@@ -1624,6 +1655,45 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                         add, d8, p["xs"], p["ys"], _off_cuts(inner, search, pieces, j), soft)):
                 out.append(p)
     return out, half
+
+
+TWO_AREA = 1.15  # a piece counted one butt holds two touching when it has this many butts' area...
+TWO_LONG = 1.2  # ...and is this many butts long (or TWO_LONG + 0.2 butts wide)...
+TWO_FILL = 0.75  # ...and fills under this share of its rectangle (a butt fills 0.8-1)
+TWO_REST = 0.25  # when its split finds one butt, the rest is the other from this share of a butt's area...
+TWO_REST_LONG = 1.5  # ...and this many times as long as wide
+
+
+def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float) -> list[dict[str, Any]] | None:
+    """Two touching butts whose area counts one (the second butt only partly above the threshold): a
+    piece of more than one butt's area, longer or wider than a butt (the frame's butt: ``single``,
+    ``half``) and not filling its rectangle is split in two by colour and position (when that finds
+    one butt, the rest of the piece is the other if it is a butt's part: TWO_REST, TWO_REST_LONG); the
+    split is kept when it gives two pieces, at least one butt-shaped. None when it is not kept."""
+    length = np.sqrt(single * ASPECT)
+    if c["area"] < TWO_AREA * single or c["area"] >= TWO_FILL * c["long"] * 2 * c["half"] or (
+            c["long"] < TWO_LONG * length and c["half"] < (TWO_LONG + 0.2) * half):
+        return None
+    xs, ys = c["pts"]
+    pair = _split(small, xs, ys, 2, single)
+    if len(pair) == 1 and _butt_shaped(pair[0]["xs"], pair[0]["ys"], single):
+        # one butt found: the rest of the piece, when a butt's part (the other butt's share above the
+        # threshold), is the other
+        x0, y0 = xs.min(), ys.min()
+        rest = np.zeros((ys.max() - y0 + 1, xs.max() - x0 + 1), np.uint8)
+        rest[ys - y0, xs - x0] = 1
+        rest[pair[0]["ys"] - y0, pair[0]["xs"] - x0] = 0
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(rest, cv2.MORPH_OPEN, _K3), connectivity=4)
+        if n > 1:
+            i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+            qy, qx = np.nonzero(lab == i)
+            if len(qx) >= TWO_REST * single:
+                (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([qx, qy], 1).astype(np.float32))
+                if max(rw, rh) + 1 >= TWO_REST_LONG * (min(rw, rh) + 1):
+                    pair.append({"xs": qx + x0, "ys": qy + y0, "k": 2})
+    if len(pair) == 2 and any(_butt_shaped(p["xs"], p["ys"], single) for p in pair):
+        return pair
+    return None
 
 
 CUT_REACH = 2  # pixels: a step's reach in the slope of the difference (its 3x3 blur, then the 3x3 Sobel)
@@ -2137,7 +2207,7 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     if mat is not None:
         groups = np.array([z or 0 for z in mat.zones_of(centres)])
     else:
-        groups = _group_without_mat(centres)
+        groups = _group_without_mat(centres, float(w))
     objects = []
     for i, it in enumerate(items):
         if groups[i] == 0:
