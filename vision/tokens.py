@@ -1884,6 +1884,10 @@ def _mean32(pix: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------- scene-level colour fit
 
+PRIOR_FREE = 0.155  # the mat's patches give the zone's lightness (log units) to within this, at no cost (the
+# fit's three 0.05 steps either side of it, as before)...
+PRIOR_REACH = 0.45  # ...and the butts move it up to this far when they agree (the patches lit unlike the zones)...
+PRIOR_SPREAD = 0.3  # ...at a cost of 4 per this much beyond PRIOR_FREE
 TONE_GAINS = (1.0, 1.15, 1.3, 1.5)  # feature gains tried on a bare table (a flat picture's contrast, 1/gamma)
 TONE_MIN_BUTTS = 6  # ... when at least this many butts show it
 TONE_TRY = -7.5  # ... when the butts fit the models worse than this (fit cost per butt) at gain 1
@@ -1891,9 +1895,10 @@ TONE_COST = 6.0  # ... at this cost for the largest gain
 
 
 def _best_offset(model: _Model, offs: np.ndarray, raw: np.ndarray,
-                 spread: float = 0.35) -> tuple[np.ndarray, float]:
+                 spread: float = 0.35, prior_l: float | None = None) -> tuple[np.ndarray, float]:
     """The offset of ``offs`` that fits the butts' features ``raw`` best, and its cost: each butt's
-    distance to its nearest colour model (at most 30), plus a cost for chroma offsets beyond ``spread``."""
+    distance to its nearest colour model (at most 30), plus a cost for chroma offsets beyond ``spread``
+    and, with the mat's ``prior_l``, for a lightness offset beyond ``PRIOR_FREE`` of it."""
     # d(o) = q + 2 o.P(r - mu) + o.P.o, for all offsets o at once
     diff = raw[:, None, :] - model.mu[None, :, :]  # (N, K, 3)
     pd = np.einsum("kij,nkj->nki", model.prec, diff)  # (N, K, 3)
@@ -1909,6 +1914,8 @@ def _best_offset(model: _Model, offs: np.ndarray, raw: np.ndarray,
     for k in range(1, dist.shape[2]):
         np.minimum(near, dist[:, :, k], out=near)
     cost = np.minimum(near, 30.0, out=near).sum(axis=1) + 4.0 * ((offs[:, 1:] / spread) ** 2).sum(axis=1)
+    if prior_l is not None:
+        cost += 4.0 * (np.maximum(np.abs(offs[:, 0] - prior_l) - PRIOR_FREE, 0.0) / PRIOR_SPREAD) ** 2
     i = int(np.argmin(cost))
     return offs[i], float(cost[i])
 
@@ -1938,7 +1945,10 @@ def _fit_scene(raw: np.ndarray, model: _Model, prior_l: float | None) -> tuple[n
         return (np.asarray(centre, np.float64) + _grid_offsets(tuple(half), tuple(step))).astype(np.float32)
 
     if prior_l is not None:
-        off = _best_offset(model, grid(np.float32([prior_l, 0, 0]), [0.15, 0.08, 0.08], [0.05, 0.04, 0.04]), raw)[0]
+        # the patches' lightness is off when a shadow or glare lies on them and not on the zones (or the
+        # reverse); every butt's lightness against the zone beside it then says so alike
+        off = _best_offset(model, grid(np.float32([prior_l, 0, 0]), [PRIOR_REACH, 0.08, 0.08], [0.05, 0.04, 0.04]),
+                           raw, prior_l=prior_l)[0]
     else:
         # a camera's tone curve (or haze) scales every log ratio alike: a flat, lifted picture shows
         # the butts' lightness and chroma smaller than the models; with enough butts that contrast is
@@ -1981,7 +1991,8 @@ def _cast_balanced(items: list[dict[str, Any]], raw: np.ndarray, dist: np.ndarra
     the cast taken off their colours as channel gains, the gains, and the usual fit of those features
     (offset, distances); None when the usual fit is good or the cast does not fit better. Gains, not
     offsets of the log features: a channel the lamp nearly puts out (blue under a candle-warm bulb)
-    is read again at its true share, not squeezed by the features' dark-level guard."""
+    is read again at its true share, not squeezed by the features' dark-level guard. With the mat
+    too: its patches' balance misses a cast that glare on the patches alone hides (they read neutral)."""
     n = len(raw)
     fit = float(np.minimum(dist.min(axis=1), 30.0).sum())
     if n < CAST_MIN_BUTTS or fit <= CAST_TRY * n:
@@ -2186,10 +2197,10 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     raw = np.stack([it["raw"] for it in items])
     off, dist = _fit_scene(raw, model, prior)
     gains = None
-    if mat is None:
-        balanced = _cast_balanced(items, raw, dist, model)
-        if balanced is not None:
-            raw, gains, off, dist = balanced
+    # with the mat too: the patches' balance misses a cast when glare or a shadow lies on them alone
+    balanced = _cast_balanced(items, raw, dist, model)
+    if balanced is not None:
+        raw, gains, off, dist = balanced
     if any(it["bound"] for it in items):
         dist = _clipped_dist(items, raw, off, dist, model, gains)
     post = np.exp(-(dist - dist.min(axis=1, keepdims=True)) / 2)
