@@ -98,6 +98,7 @@ COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the f
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
+LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
 # (a sharp rim; 0.72 before: a 5-6 px pip's inside is blurred by the camera and JPEG, 0.70-0.71 there)
 SPLIT_GAP, SPLIT_FIT = 1.25, 0.3  # ... and a group of six cut too: see _two_dice_linked
@@ -824,10 +825,15 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
     gray = planes[int(p.dark)]
     r = 0.5 * p.major
     tol = 0.35 * abs(p.body_v - p.pip_v)
-    # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly
+    # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly. The centre a
+    # coarse pyramid level gives can lie 1.5-2.5 pixels off a large pip's own (and its mask's
+    # radius is the faint skirt's), so 0.6 radii out on one side fall beyond its rim: the inside is
+    # also taken about the pip's own centre (_own_centre), and the sharper of the two counts
     inner = RING12 * np.float32([0.6 * r, 0.6 * r * p.d / max(p.major, 1.0)])
-    ivals = _sample(gray, p.x + inner[:, 0], p.y + inner[:, 1]).astype(np.float32)
-    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < LONE_RIM:
+    centres = [(p.x, p.y), _own_centre(gray, p)] if LONE_CENTRE else [(p.x, p.y)]
+    rims = [float(np.mean((_sample(gray, x + inner[:, 0], y + inner[:, 1]).astype(np.float32) - p.body_v)
+                          / (p.pip_v - p.body_v))) for x, y in centres]
+    if max(rims) < LONE_RIM:
         return False
     for k in (2.0, 2.7):
         ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
@@ -835,6 +841,27 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
         if np.mean(np.abs(vals - p.body_v) <= tol) < 0.9:
             return False
     return True
+
+
+OWN_STEPS = np.linspace(-1.0, 1.0, 13, dtype=np.float32)
+OWN_GRID = np.stack(np.meshgrid(OWN_STEPS, OWN_STEPS), -1).reshape(-1, 2)  # (a square of half side 1)
+
+
+def _own_centre(gray: np.ndarray, p: Pip) -> tuple[float, float]:
+    """The centre of a pip's own light (or dark): the centroid of the points within its mask's
+    radius (a grid of 13 x 13 across it) that lie more than halfway from its body's value to its
+    pip's. Measured in the pip's own values, so it holds at any light level; a glare spot, round
+    and fading out evenly, keeps its centre (and its soft rim)."""
+    r = 0.5 * p.major
+    pts = OWN_GRID * np.float32(r)
+    pts = pts[(pts ** 2).sum(1) <= r * r]
+    vals = _sample(gray, p.x + pts[:, 0], p.y + pts[:, 1]).astype(np.float32)
+    w = (vals - p.body_v) / (p.pip_v - p.body_v) if p.pip_v != p.body_v else np.zeros_like(vals)
+    on = w > 0.5
+    if on.sum() < 3:
+        return p.x, p.y
+    dx, dy = pts[on].mean(0)
+    return p.x + float(dx), p.y + float(dy)
 
 
 def _rim_width(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> float:
