@@ -98,6 +98,7 @@ COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the f
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
+TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
 LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
 # (a sharp rim; 0.72 before: a 5-6 px pip's inside is blurred by the camera and JPEG, 0.70-0.71 there)
@@ -1616,6 +1617,8 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
         kept = _body_checked(pyramid, f)
         if kept is None and f.get("body_kind") in ("faint", "framed") and f["count"] in (1, 2):
             faint.append(f)
+        if kept is None and "faint_top" in f:
+            faint.append(f["faint_top"])
         if kept is not None:
             # two faces the body check found to be one die (pips of a group split in two, each
             # recounted on the die): one die
@@ -1730,7 +1733,13 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
     f["body_kind"] = b.kind  # (see _drop_flat_unclean)
     if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
-        return None
+        top = (_top_part(f) or _top_few(f)) if b.kind == "faint" and TOP_FEW else None
+        if top is None:
+            return None
+        kept = _body_checked(pyramid, top)
+        if kept is None and top.get("body_kind") in ("faint", "framed"):
+            f["faint_top"] = top  # (for _vouched: see _check_bodies)
+        return kept
     if f.get("redness") and b.kind != "die" and (f["count"] < REDNESS_LAYOUT_MIN or not _fits_layout(f)):
         return None  # red specks off a clean die (reflections, colour fringes): a die needs a fuller layout
     if f.get("red_pass") and _neutral(f["bgr"][1]):
@@ -1749,6 +1758,8 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         return f
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
         top = _top_part(f)  # (the pips of the face below an oblique die's top taken in: see there)
+        if top is None and TOP_FEW:
+            top = _top_few(f)
         return _body_checked(pyramid, top) if top is not None else None
         # (else: spots on a blob that neither recount as a die nor lie in a die's layout)
     if not b.count and len(f["face"]) < f["count"] and not _fits_layout(f):
@@ -1791,6 +1802,39 @@ def _top_part(f: dict[str, Any]) -> dict[str, Any] | None:
     top = dict(f, face=round_, count=len(round_), d=st["d"], flat=st["flat"])
     top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], 4.6 * st["d"]))
     return top if _fits_layout(top) else None
+
+
+def _top_few(f: dict[str, Any]) -> dict[str, Any] | None:
+    """The one or two round pips of an oblique die's top face whose face took in the squashed pips
+    of the face below it (see _top_part, which needs three round pips in a layout), or None.
+
+    The round pips (at most SQUARE_ON flat) are alike in size (within a quarter); every other pip
+    is elongated, narrower than FRONT_D of them, and lies below them in the frame by at least half
+    their diameter (the face the camera sees at a slant is the die's front, and the edge between
+    the two faces lies beyond the top pips' rims). Everything is measured in the face's own pips
+    (sizes, shapes, places), not in the light. A face the body check refused as faint is tried this
+    way too (and with _top_part); a one or two so taken that the check refuses as faint goes to
+    _vouched like any other."""
+    face = f["face"]
+    if any(p.count != 1 for p in face):
+        return None
+    round_ = [p for p in face if _flat(p) <= SQUARE_ON]
+    rest = [p for p in face if _flat(p) > SQUARE_ON]
+    if not 1 <= len(round_) <= 2 or not rest:
+        return None
+    ds = [p.d for p in round_]
+    if max(ds) > 1.25 * min(ds):
+        return None
+    d = statistics.median(ds)
+    if any(p.d >= FRONT_D * d for p in rest):
+        return None
+    if min(p.y for p in rest) - max(p.y for p in round_) < 0.5 * d:
+        return None
+    st = _face_stats(round_)
+    top = dict(f, face=round_, count=len(round_), d=st["d"], flat=st["flat"])
+    top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], (3.2 if len(round_) == 1 else 4.6) * st["d"]))
+    top.pop("faint_top", None)
+    return top
 
 
 def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_body.DieBody) -> bool:
