@@ -98,6 +98,7 @@ COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the f
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
+FRONT_C = 0.8  # ... or its pips' contrast below this share of the top face's lit pips' (see _top_few)
 TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
 LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
@@ -1808,25 +1809,37 @@ def _top_few(f: dict[str, Any]) -> dict[str, Any] | None:
     """The one or two round pips of an oblique die's top face whose face took in the squashed pips
     of the face below it (see _top_part, which needs three round pips in a layout), or None.
 
-    The round pips (at most SQUARE_ON flat) are alike in size (within a quarter); every other pip
-    is elongated, narrower than FRONT_D of them, and lies below them in the frame by at least half
-    their diameter (the face the camera sees at a slant is the die's front, and the edge between
-    the two faces lies beyond the top pips' rims). Everything is measured in the face's own pips
+    The top pips are the round single ones (at most SQUARE_ON flat) within FRONT_C of the face's
+    strongest contrast, one or two alike in size (within a quarter); every other pip is squashed
+    (elongated and narrower than FRONT_D of them) or, light pips only, of a contrast below FRONT_C
+    of theirs (the front face is lit at a slant: on the tuning renders 0.48-0.79 of the top's,
+    where a face's own pips are 0.77 and more, 0.83 at the 1 % quantile), at least two such pips
+    then (one dimmer pip beside a bright one may be the top face's own, in shade); and every other
+    pip lies below them in the frame by at least half their diameter (the face the camera sees at
+    a slant is the die's front, and the edge between the two faces lies beyond the top pips' rims).
+    Dark pips are kept to the squashed test: on a real top-down photo a small white die's merged
+    pips have the lower contrast (a three read two). Everything is measured in the face's own pips
     (sizes, shapes, places), not in the light. A face the body check refused as faint is tried this
     way too (and with _top_part); a one or two so taken that the check refuses as faint goes to
     _vouched like any other."""
     face = f["face"]
-    if any(p.count != 1 for p in face):
+    single = [p for p in face if p.count == 1 and _flat(p) <= SQUARE_ON]
+    if not single:
         return None
-    round_ = [p for p in face if _flat(p) <= SQUARE_ON]
-    rest = [p for p in face if _flat(p) > SQUARE_ON]
+    cmax = max(abs(p.pip_v - p.body_v) for p in single)
+    round_ = [p for p in single if abs(p.pip_v - p.body_v) >= FRONT_C * cmax]
+    rest = [p for p in face if all(p is not q for q in round_)]
     if not 1 <= len(round_) <= 2 or not rest:
         return None
     ds = [p.d for p in round_]
     if max(ds) > 1.25 * min(ds):
         return None
     d = statistics.median(ds)
-    if any(p.d >= FRONT_D * d for p in rest):
+    cmin = min(abs(p.pip_v - p.body_v) for p in round_)
+    squashed = [_flat(p) > SQUARE_ON and p.d < FRONT_D * d for p in rest]
+    if any(abs(p.pip_v - p.body_v) >= FRONT_C * cmin and not sq for p, sq in zip(rest, squashed, strict=True)):
+        return None
+    if not all(squashed) and (f["dark"] or sum(p.count for p in rest) < 2):
         return None
     if min(p.y for p in rest) - max(p.y for p in round_) < 0.5 * d:
         return None

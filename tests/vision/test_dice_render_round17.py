@@ -54,8 +54,9 @@ def test_lone_pip_rim_about_its_own_centre() -> None:
 def test_oblique_black_ones_and_twos_with_their_front_face_are_read() -> None:
     """Scene 10 190's black one, Buttons roll 183's black two and roll 197's one and three (their
     top face's round pips linked with the smaller, squashed pips of the face below, a die's front
-    seen at a slant, into a face the body check refused) are read."""
-    for seed, buttons, js in ((10190, False, (0,)), (183, True, (3,)), (197, True, (1, 2))):
+    seen at a slant, into a face the body check refused), and scene 15's black two (linked with
+    its front face's round but dimmer pips) are read."""
+    for seed, buttons, js in ((10190, False, (0,)), (183, True, (3,)), (197, True, (1, 2)), (15, False, (7,))):
         found, truth, m = render_reads(seed, buttons=buttons)
         for j in js:
             assert truth[j]["body"] == "black" and truth[j]["pips"] in (1, 2, 3)
@@ -63,7 +64,8 @@ def test_oblique_black_ones_and_twos_with_their_front_face_are_read() -> None:
 
 
 def _face(pips: list[Pip]) -> dict:
-    return {"face": pips, "count": len(pips), "x": 0.0, "y": 0.0, "size": 60.0, "d": 10.0, "flat": 1.1}
+    return {"face": pips, "count": len(pips), "x": 0.0, "y": 0.0, "size": 60.0, "d": 10.0, "flat": 1.1,
+            "dark": pips[0].dark}
 
 
 def test_top_few_keeps_round_pips_above_squashed_smaller_ones() -> None:
@@ -81,3 +83,18 @@ def test_top_few_keeps_round_pips_above_squashed_smaller_ones() -> None:
     assert dice._top_few(_face([pip(0, 0, 10, 11), pip(0, 40, 10, 16)] + front)) is None
     assert dice._top_few(_face([pip(0, 0, 10, 11), pip(20, 3, 7, 11)] + front)) is None
     assert dice._top_few(_face([pip(-12, -8, 10, 11), pip(12, 8, 7, 7.5)] + front)) is None
+
+
+def test_top_few_takes_a_dimmer_front_face_of_light_pips_only() -> None:
+    """A two's bright round pips above two round pips of 0.6 of their contrast: the two; not for
+    dark pips (a white die's small merged pips), nor with one dimmer pip only."""
+    def pip(x: float, y: float, pip_v: float, dark: bool = False) -> Pip:
+        return Pip(x, y, 10.0, 11.0, dark, pip_v, 20.0, 1.0)
+
+    front = [pip(-12, 40, 128), pip(12, 40, 128)]
+    two = dice._top_few(_face([pip(-12, -8, 220), pip(12, 8, 220)] + front))
+    assert two is not None and two["count"] == 2
+    assert dice._top_few(_face([pip(-12, -8, 220), pip(12, 8, 220)] + front[:1])) is None
+    dark = [Pip(p.x, p.y, p.d, p.major, True, 240 - p.pip_v, 240.0, 1.0) for p in
+            [pip(-12, -8, 220), pip(12, 8, 220)] + front]
+    assert dice._top_few(_face(dark)) is None
