@@ -98,6 +98,9 @@ COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the f
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
+FRONT_C = 0.8  # ... or its pips' contrast below this share of the top face's lit pips' (see _top_few)
+TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
+LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
 # (a sharp rim; 0.72 before: a 5-6 px pip's inside is blurred by the camera and JPEG, 0.70-0.71 there)
 SPLIT_GAP, SPLIT_FIT = 1.25, 0.3  # ... and a group of six cut too: see _two_dice_linked
@@ -830,10 +833,15 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
     gray = planes[int(p.dark)]
     r = 0.5 * p.major
     tol = 0.35 * abs(p.body_v - p.pip_v)
-    # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly
+    # a printed pip has a sharp rim; a glare spot or a soft shadow fades out slowly. The centre a
+    # coarse pyramid level gives can lie 1.5-2.5 pixels off a large pip's own (and its mask's
+    # radius is the faint skirt's), so 0.6 radii out on one side fall beyond its rim: the inside is
+    # also taken about the pip's own centre (_own_centre), and the sharper of the two counts
     inner = RING12 * np.float32([0.6 * r, 0.6 * r * p.d / max(p.major, 1.0)])
-    ivals = _sample(gray, p.x + inner[:, 0], p.y + inner[:, 1]).astype(np.float32)
-    if np.mean((ivals - p.body_v) / (p.pip_v - p.body_v)) < LONE_RIM:
+    centres = [(p.x, p.y), _own_centre(gray, p)] if LONE_CENTRE else [(p.x, p.y)]
+    rims = [float(np.mean((_sample(gray, x + inner[:, 0], y + inner[:, 1]).astype(np.float32) - p.body_v)
+                          / (p.pip_v - p.body_v))) for x, y in centres]
+    if max(rims) < LONE_RIM:
         return False
     for k in (2.0, 2.7):
         ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
@@ -841,6 +849,27 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
         if np.mean(np.abs(vals - p.body_v) <= tol) < 0.9:
             return False
     return True
+
+
+OWN_STEPS = np.linspace(-1.0, 1.0, 13, dtype=np.float32)
+OWN_GRID = np.stack(np.meshgrid(OWN_STEPS, OWN_STEPS), -1).reshape(-1, 2)  # (a square of half side 1)
+
+
+def _own_centre(gray: np.ndarray, p: Pip) -> tuple[float, float]:
+    """The centre of a pip's own light (or dark): the centroid of the points within its mask's
+    radius (a grid of 13 x 13 across it) that lie more than halfway from its body's value to its
+    pip's. Measured in the pip's own values, so it holds at any light level; a glare spot, round
+    and fading out evenly, keeps its centre (and its soft rim)."""
+    r = 0.5 * p.major
+    pts = OWN_GRID * np.float32(r)
+    pts = pts[(pts ** 2).sum(1) <= r * r]
+    vals = _sample(gray, p.x + pts[:, 0], p.y + pts[:, 1]).astype(np.float32)
+    w = (vals - p.body_v) / (p.pip_v - p.body_v) if p.pip_v != p.body_v else np.zeros_like(vals)
+    on = w > 0.5
+    if on.sum() < 3:
+        return p.x, p.y
+    dx, dy = pts[on].mean(0)
+    return p.x + float(dx), p.y + float(dy)
 
 
 def _rim_width(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> float:
@@ -1640,6 +1669,8 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
         kept = _body_checked(pyramid, f)
         if kept is None and f.get("body_kind") in ("faint", "framed") and f["count"] in (1, 2):
             faint.append(f)
+        if kept is None and "faint_top" in f:
+            faint.append(f["faint_top"])
         if kept is not None:
             # two faces the body check found to be one die (pips of a group split in two, each
             # recounted on the die): one die
@@ -1754,7 +1785,13 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     b = dice_body.look(pyramid, pts, 1.3 * side, f["count"])
     f["body_kind"] = b.kind  # (see _drop_flat_unclean)
     if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
-        return None
+        top = (_top_part(f) or _top_few(f)) if b.kind == "faint" and TOP_FEW else None
+        if top is None:
+            return None
+        kept = _body_checked(pyramid, top)
+        if kept is None and top.get("body_kind") in ("faint", "framed"):
+            f["faint_top"] = top  # (for _vouched: see _check_bodies)
+        return kept
     if f.get("redness") and b.kind != "die" and (f["count"] < REDNESS_LAYOUT_MIN or not _fits_layout(f)):
         return None  # red specks off a clean die (reflections, colour fringes): a die needs a fuller layout
     if f.get("red_pass") and _neutral(f["bgr"][1]):
@@ -1773,6 +1810,8 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
         return f
     if b.kind == "die" and not b.count and f["count"] >= LAYOUT_MIN and not _fits_layout(f, LAYOUT_LOOSE):
         top = _top_part(f)  # (the pips of the face below an oblique die's top taken in: see there)
+        if top is None and TOP_FEW:
+            top = _top_few(f)
         return _body_checked(pyramid, top) if top is not None else None
         # (else: spots on a blob that neither recount as a die nor lie in a die's layout)
     if not b.count and len(f["face"]) < f["count"] and not _fits_layout(f):
@@ -1815,6 +1854,51 @@ def _top_part(f: dict[str, Any]) -> dict[str, Any] | None:
     top = dict(f, face=round_, count=len(round_), d=st["d"], flat=st["flat"])
     top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], 4.6 * st["d"]))
     return top if _fits_layout(top) else None
+
+
+def _top_few(f: dict[str, Any]) -> dict[str, Any] | None:
+    """The one or two round pips of an oblique die's top face whose face took in the squashed pips
+    of the face below it (see _top_part, which needs three round pips in a layout), or None.
+
+    The top pips are the round single ones (at most SQUARE_ON flat) within FRONT_C of the face's
+    strongest contrast, one or two alike in size (within a quarter); every other pip is squashed
+    (elongated and narrower than FRONT_D of them) or, light pips only, of a contrast below FRONT_C
+    of theirs (the front face is lit at a slant: on the tuning renders 0.48-0.79 of the top's,
+    where a face's own pips are 0.77 and more, 0.83 at the 1 % quantile), at least two such pips
+    then (one dimmer pip beside a bright one may be the top face's own, in shade); and every other
+    pip lies below them in the frame by at least half their diameter (the face the camera sees at
+    a slant is the die's front, and the edge between the two faces lies beyond the top pips' rims).
+    Dark pips are kept to the squashed test: on a real top-down photo a small white die's merged
+    pips have the lower contrast (a three read two). Everything is measured in the face's own pips
+    (sizes, shapes, places), not in the light. A face the body check refused as faint is tried this
+    way too (and with _top_part); a one or two so taken that the check refuses as faint goes to
+    _vouched like any other."""
+    face = f["face"]
+    single = [p for p in face if p.count == 1 and _flat(p) <= SQUARE_ON]
+    if not single:
+        return None
+    cmax = max(abs(p.pip_v - p.body_v) for p in single)
+    round_ = [p for p in single if abs(p.pip_v - p.body_v) >= FRONT_C * cmax]
+    rest = [p for p in face if all(p is not q for q in round_)]
+    if not 1 <= len(round_) <= 2 or not rest:
+        return None
+    ds = [p.d for p in round_]
+    if max(ds) > 1.25 * min(ds):
+        return None
+    d = statistics.median(ds)
+    cmin = min(abs(p.pip_v - p.body_v) for p in round_)
+    squashed = [_flat(p) > SQUARE_ON and p.d < FRONT_D * d for p in rest]
+    if any(abs(p.pip_v - p.body_v) >= FRONT_C * cmin and not sq for p, sq in zip(rest, squashed, strict=True)):
+        return None
+    if not all(squashed) and (f["dark"] or sum(p.count for p in rest) < 2):
+        return None
+    if min(p.y for p in rest) - max(p.y for p in round_) < 0.5 * d:
+        return None
+    st = _face_stats(round_)
+    top = dict(f, face=round_, count=len(round_), d=st["d"], flat=st["flat"])
+    top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], (3.2 if len(round_) == 1 else 4.6) * st["d"]))
+    top.pop("faint_top", None)
+    return top
 
 
 def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_body.DieBody) -> bool:
