@@ -1610,6 +1610,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     few = [c["pts"] for c, k, _ in cands if k <= 2]
     adds = iter(_piece_means(small, [p[0] for p in few], [p[1] for p in few])
                 - _piece_means(bg, [p[0] for p in few], [p[1] for p in few])) if few else iter(())
+    unheld = faint = None  # the shade taken out that no piece holds, and the faint butts (with a pixel of rim)
     for c, k, edge in cands:
         xs, ys = c["pts"]
         add = next(adds) if k <= 2 else None
@@ -1623,6 +1624,20 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             if c["aspect"] < 1.7:
                 # round: a glare spot or a coin, or two butts side by side whose faint rims were lost
                 # (the area counts one): as long as a butt and most of one's area, it is split in two
+                if shaded is not None and add.max() < 0:
+                    # or a dark butt the shadow step cut short (bare table): laid back in whole, in
+                    # the shade taken out that no other piece holds
+                    if unheld is None:
+                        unheld, faint = shaded.copy(), np.zeros_like(shaded)
+                        for o in comps:
+                            unheld[o["pts"][1], o["pts"][0]] = 0
+                            if o.get("faint"):
+                                faint[o["pts"][1], o["pts"][0]] = 1
+                        faint = cv2.dilate(faint, _K3)
+                    got = _dark_butt(unheld, faint, xs, ys, single, half)
+                    if got is not None:
+                        out.append({"xs": got[0], "ys": got[1], "k": 1, "faint": False})
+                        continue
                 if c["area"] >= PAIR_AREA * single and c["long"] >= PAIR_LONG * np.sqrt(single * ASPECT):
                     _, radius = cv2.minEnclosingCircle(c["outline"].astype(np.float32))
                     if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
@@ -1694,6 +1709,63 @@ def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float
     if len(pair) == 2 and any(_butt_shaped(p["xs"], p["ys"], single) for p in pair):
         return pair
     return None
+
+
+DARK_FIT_IN = 0.8  # a butt laid in a round dark piece lies this share inside it and the shade taken beside it...
+DARK_FIT_HOLD = 0.8  # ...and holds this share of the piece
+DARK_FIT_STEP = 15  # degrees between the directions the butt is laid in
+
+
+def _dark_butt(shaded: np.ndarray, faint: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float,
+               half: float) -> tuple[np.ndarray, np.ndarray] | None:
+    """A gray or black butt on a table of about its own shade that the shadow step cut short: its
+    darkest part, or the part of the table's chroma, was taken out as shade with its contact shadow,
+    and what is left (``xs``, ``ys``) is a round dark piece, not butt-shaped. The frame's butt (the
+    found butts' measured width, and the length that gives their measured area, round ends) is laid
+    every DARK_FIT_STEP degrees at every place where it lies DARK_FIT_IN inside the piece and the
+    shade taken out joined to it (``shaded``: the shade no other piece holds), at the place that
+    holds the most of the piece; it is a butt when it holds DARK_FIT_HOLD of the piece and touches no
+    faint butt (``faint``, with a pixel of rim: the piece is then that butt's other half or its
+    shadow). A contact shadow is a band along its butt, thinner than a butt, and a shadow's dark
+    crumbs are small. Returns the butt's pixels (the laid butt within the dark region), or None."""
+    width = 2 * half  # the frame's found butt: its measured width, and the length that gives its area
+    length = single / width + width * (1 - np.pi / 4)
+    r = int(length) + 2
+    h, w = shaded.shape
+    x0, y0 = max(0, int(xs.min()) - r), max(0, int(ys.min()) - r)
+    x1, y1 = min(w, int(xs.max()) + r + 1), min(h, int(ys.max()) + r + 1)
+    piece = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    piece[ys - y0, xs - x0] = 1
+    _, lab = cv2.connectedComponents(cv2.bitwise_or(piece, shaded[y0:y1, x0:x1]), connectivity=8)
+    region = np.isin(lab, np.unique(lab[ys - y0, xs - x0])).astype(np.float32)
+    pf = piece.astype(np.float32)
+    k = int(np.ceil(length / 2)) + 1
+    gy, gx = np.mgrid[-k:k + 1, -k:k + 1].astype(np.float32)
+    seg = (length - width) / 2
+    best, keep = 0.0, None
+    for deg in range(0, 180, DARK_FIT_STEP):
+        t = np.deg2rad(deg)
+        along = gx * np.float32(np.cos(t)) + gy * np.float32(np.sin(t))
+        across = gy * np.float32(np.cos(t)) - gx * np.float32(np.sin(t))
+        butt = (np.hypot(np.maximum(np.abs(along) - seg, 0), across) <= width / 2).astype(np.float32)
+        inside = cv2.filter2D(region, -1, butt, borderType=cv2.BORDER_CONSTANT)
+        held = cv2.filter2D(pf, -1, butt, borderType=cv2.BORDER_CONSTANT)
+        held[inside < DARK_FIT_IN * float(butt.sum())] = 0
+        i = int(np.argmax(held))
+        if held.flat[i] > best:
+            best, keep = float(held.flat[i]), (i, butt)
+    if keep is None or best < DARK_FIT_HOLD * len(xs):
+        return None
+    i, butt = keep
+    cy, cx = divmod(i, x1 - x0)
+    laid = np.zeros_like(piece)
+    ly0, lx0 = max(0, cy - k), max(0, cx - k)
+    ly1, lx1 = min(y1 - y0, cy + k + 1), min(x1 - x0, cx + k + 1)
+    laid[ly0:ly1, lx0:lx1] = butt[ly0 - cy + k:ly1 - cy + k, lx0 - cx + k:lx1 - cx + k] > 0
+    if (laid & faint[y0:y1, x0:x1]).any():
+        return None  # a faint pass read a butt right there: the piece is its other half or its shadow
+    by, bx = np.nonzero(laid & (region > 0))
+    return bx + x0, by + y0
 
 
 CUT_REACH = 2  # pixels: a step's reach in the slope of the difference (its 3x3 blur, then the 3x3 Sobel)
