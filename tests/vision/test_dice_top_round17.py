@@ -17,29 +17,15 @@ photo); its test skips when the shared photo folder is not there.
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
-
 from tests.vision.photos import read_at
 from vision import dice, dice_body
+
+from .test_dice_top_round16b import _die  # a pale marbled die with dark pips at layout places
 
 
 def test_translucent_four_read_two_before_is_read_four() -> None:
     """img_0168's red translucent four (read as a two before: only two corner pips found) is read four."""
     assert read_at("img_0168.jpg", 426, 237) == (4, 4)
-
-
-def _die(pips: list[tuple[int, int]]) -> np.ndarray:
-    """A pale marbled die (40 px) with dark pips at layout places (u, v) in -1..1 on a grey table."""
-    rng = np.random.default_rng(1)
-    img = np.full((160, 160, 3), 120, np.uint8)
-    cv2.rectangle(img, (60, 60), (99, 99), (200, 215, 230), -1)
-    for k in range(3):
-        cv2.line(img, (61, 66 + 12 * k), (98, 72 + 12 * k), (185, 200, 220), 2)
-    for u, v in pips:
-        cv2.circle(img, (80 + 11 * u, 80 + 11 * v), 3, (40, 30, 30), -1)
-    img = (img + rng.normal(0, 2, img.shape)).clip(0, 255).astype(np.uint8)
-    return cv2.GaussianBlur(img, (3, 3), 0)
 
 
 def _face(places: list[tuple[int, int]]) -> dict:

@@ -9,6 +9,9 @@ import numpy as np
 from vision import tokens
 from vision.render import tokens as render
 
+# the plain way (e2237f8's _pieces_between): OpenCV's labelling with stats of the whole mask
+from .test_tokens_round12 import _reference_pieces
+
 
 def _masks():
     """Masks like the reader's thresholds: noise crumbs, butt-sized pieces (touching ones too), a ring
@@ -46,19 +49,6 @@ def test_blobs_labelled_in_their_boxes_equal_opencvs_labelling_of_the_whole_mask
     assert seen > 40
 
 
-def _pieces_labelled(mask, lo, hi):
-    """The plain way (e2237f8's _pieces_between): OpenCV's labelling with stats of the whole mask, the
-    pieces of lo..hi pixels that do not touch the border, in label order."""
-    h, w = mask.shape
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    out = []
-    for i in range(1, n):
-        x, y, bw, bh, area = (int(v) for v in stats[i])
-        if lo <= area <= hi and x > 0 and y > 0 and x + bw < w and y + bh < h:
-            out.append((x, y, bw, bh, area, (lab[y:y + bh, x:x + bw] == i).astype(np.uint8)))
-    return out
-
-
 def test_faint_pieces_of_two_sizes_from_one_search_equal_opencvs_labelling():
     # the lit pass's butt-sized pieces and lit middles, from one search of its mask
     seen = 0
@@ -67,7 +57,7 @@ def test_faint_pieces_of_two_sizes_from_one_search_equal_opencvs_labelling():
             got = tokens._pieces_in(mask, ranges)
             assert len(got) == len(ranges)
             for pieces, (lo, hi) in zip(got, ranges, strict=True):
-                want = _pieces_labelled(mask, lo, hi)
+                want = _reference_pieces(mask, lo, hi)
                 assert [p[:5] for p in pieces] == [p[:5] for p in want]
                 assert all(np.array_equal(p[5], q[5]) and p[5].dtype == np.uint8 for p, q in zip(pieces, want, strict=True))
                 seen += len(want)
