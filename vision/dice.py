@@ -2143,8 +2143,8 @@ def _drop_odd_ones(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     diameter of the frame's faces of two or more pips found one by one.
 
     A one's pip is a round hole of its die, as large as the other pips of its set or larger, and
-    the dice of one set seen by one camera are alike in size: the 591 ones read right on the four
-    render tuning sets lie at 0.78-2.44 of that median (the frame's other faces include small or
+    the dice of one set seen by one camera are alike in size: the 591 lone pips on true ones on
+    the four render tuning sets lie at 0.78-2.44 of that median (the frame's other faces include small or
     foreshortened pips), the 162 ones of the real dev photos at 0.56-2.12. A soft glare spot on
     the table or a coin is round and lone like a one's pip but mostly several times too large
     (3.4-11.6 times on the renders; one at 2.6 and one at 2.1 are kept); the counter of a small
