@@ -136,6 +136,7 @@ VOUCH_PIP = 1.1  # ... and its pip colour within this share of it from theirs (g
 # black dice are about that far apart; a coloured coin farther)
 TWO_DIAG = (0.45, 0.95)  # ... a two's pips this share of those dice' side apart (a die's diagonal)
 FLAT_UNCLEAN = 1.4  # a face with no clean die around it, its pips this much flatter than the frame's clean dice', is none
+ONE_D = (0.45, 3.0)  # a one's pip: this share of the frame's other faces' pip diameter (else print or glare)
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
 CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
@@ -1691,7 +1692,7 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
             passed.append(kept)
     # nor the side face of a kept face or of another such face
     fronts = {id(g) for g in _drop_side_faces(out + passed)}
-    kept = _drop_flat_unclean(out + [g for g in passed if id(g) in fronts])
+    kept = _drop_odd_ones(_drop_flat_unclean(out + [g for g in passed if id(g) in fronts]))
     return kept + _vouched(faint, kept) if VOUCH else kept
 
 
@@ -2311,6 +2312,29 @@ def _drop_flat_unclean(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return faces
     limit = FLAT_UNCLEAN * statistics.median(ref)
     return [f for f in faces if f.get("body_kind") in (None, "die", "square") or f["flat"] < limit]
+
+
+def _drop_odd_ones(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The faces kept by the body check, less ones whose single pip is not ONE_D of the median pip
+    diameter of the frame's faces of two or more pips found one by one.
+
+    A one's pip is a round hole of its die, as large as the other pips of its set or larger, and
+    the dice of one set seen by one camera are alike in size: the 591 lone pips on true ones on
+    the four render tuning sets lie at 0.78-2.44 of that median (the frame's other faces include small or
+    foreshortened pips), the 162 ones of the real dev photos at 0.56-2.12. A soft glare spot on
+    the table or a coin is round and lone like a one's pip but mostly several times too large
+    (3.4-11.6 times on the renders; one at 2.6 and one at 2.1 are kept); the counter of a small
+    letter (the R of a printed word) is a lone round hole in a square of ink, but a fifth to a
+    third of the dice' pips (0.17-0.37). The body look cannot tell either: it measures the die it
+    needs from the spot itself. Everything is a ratio to the frame's own faces, so light, camera
+    and distance cancel; a frame with no face of two or more pips has no measure and keeps its
+    ones."""
+    ref = [f["d"] for f in faces if len(f["face"]) >= 2 and all(p.count == 1 for p in f["face"])]
+    if not ref:
+        return faces
+    d = statistics.median(ref)
+    return [f for f in faces if not (f["count"] == 1 and len(f["face"]) == 1
+                                     and not ONE_D[0] * d <= f["d"] <= ONE_D[1] * d)]
 
 
 def _print_beside(frame: np.ndarray, f: dict[str, Any]) -> bool:
