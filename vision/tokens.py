@@ -426,8 +426,8 @@ PILE_GAP = 1.5  # a gap between piles is at least this many times the median lin
 def _group_without_mat(centres: np.ndarray, width: float) -> np.ndarray:
     """Three piles by single-linkage clustering (cut the two longest minimum-spanning-tree edges);
     piles are numbered left to right as the camera sees them. The second cut is made only when that
-    edge is a gap: at least PILE_GAP times the median of the other links but the longest (the links
-    inside piles, measured in this frame). Else one pile was not seen (a lone butt missed): two piles
+    edge is a gap: at least PILE_GAP times the median of all links but the longest, itself included
+    (mostly the links inside piles, measured in this frame). Else one pile was not seen (a lone butt missed): two piles
     are kept, and the one missing is taken where the room is widest, left of them, between them or
     right of them (a side's room counts twice: a pile there has room on one side only; ``width``
     is the frame's)."""
