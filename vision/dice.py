@@ -97,6 +97,10 @@ LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's sca
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
 COMPLETE_RING = 1.75  # ... and a ring of body at this many pip radii around it
 LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount failed
+# a die-first die whose centre lies within this many sides of a die read from its pips is that die
+# read again (two dice on a table have centres at least a side apart: the circles inscribed in
+# their top faces cannot overlap)
+REREAD_D = 0.4
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
 FRONT_C = 0.8  # ... or its pips' contrast below this share of the top face's lit pips' (see _top_few)
 TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
@@ -2441,7 +2445,9 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     # alone (a blurred frame's smudges are die-shaped too): its dice are less sure
     unsure = UNREAD_CONF if not taken else 1.0
     fg = fg if fg is not None else dice_body.foreground(frame)  # (as find_dice would make it)
-    bodies = dice_body.find_dice(frame, taken, pyramid, fg, gains if has_red else None)
+    read_dice = list(taken)
+    bodies = [b for b in dice_body.find_dice(frame, taken, pyramid, fg, gains if has_red else None)
+              if not _reread(b, read_dice)]
     # a lone pip read as a one inside a larger die that the die-first search then read is one of
     # that die's pips (a three's middle pip whose neighbours the pip search lost)
     faces = [f for f in faces if f["count"] != 1 or not any(
@@ -2477,6 +2483,14 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
                     "confidence": round(float(np.clip(conf, 0, 1)), 3), "box": box})
     out.sort(key=lambda o: (o["box"][1], o["box"][0]))
     return out
+
+
+def _reread(body: dice_body.DieBody, read: list[tuple[float, float, float]]) -> bool:
+    """True when the die-first search found a die already read from its pips: its centre lies
+    within REREAD_D of that die's side (x, y, half side) from the read die's centre. It re-finds
+    one when it is seeded from a spot of the read die's side or front face (outside the read
+    face's half side) and its look settles on the same die."""
+    return any(math.hypot(body.x - x, body.y - y) < REREAD_D * 2.0 * r for x, y, r in read)
 
 
 def read(frame: np.ndarray, profile: dict[str, Any] | None = None) -> Observation:
