@@ -2127,6 +2127,43 @@ def _looks_flat(white: np.ndarray, grey: np.ndarray) -> bool:
     return bool(MAT_FLAT < flatness.min() and flatness.max() < MAT_FLAT_MAX)
 
 
+VEIL_RING = 6  # the table this many work pixels around a butt (beyond VEIL_GAP from every butt) tells the light on it
+VEIL_GAP = 2
+VEIL_SHARE = 0.06  # a butt is read less the ring's neutral added light when that is at least this share of the table's
+VEIL_BETTER = 1.0  # ... and that reading is kept when it fits its nearest colour model better by this much
+
+
+def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: list[dict[str, Any]],
+                colours: np.ndarray) -> dict[int, np.ndarray]:
+    """On the mat, the butts under a broad glare the table estimate does not follow: each butt's colour
+    less the neutral light (least channel over the table estimate) that glare adds to the table pixels
+    around it, for the butts where that light is at least VEIL_SHARE of the table's own level. The
+    caller keeps such a reading only where it fits a colour model better than the reading as it is."""
+    h, w = small.shape[:2]
+    allm = np.zeros((h, w), np.uint8)
+    for b in butts:
+        allm[b["ys"], b["xs"]] = 1
+    g = 2 * VEIL_GAP + 1
+    table_ok = (cv2.dilate(allm, np.ones((g, g), np.uint8)) == 0) & (search > 0)
+    k = 2 * VEIL_RING + 1
+    kernel = np.ones((k, k), np.uint8)
+    out = {}
+    for i, b in enumerate(butts):
+        x0, y0 = max(0, int(b["xs"].min()) - VEIL_RING), max(0, int(b["ys"].min()) - VEIL_RING)
+        x1, y1 = min(w, int(b["xs"].max()) + VEIL_RING + 1), min(h, int(b["ys"].max()) + VEIL_RING + 1)
+        m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        m[b["ys"] - y0, b["xs"] - x0] = 1
+        ring = (cv2.dilate(m, kernel) > 0) & table_ok[y0:y1, x0:x1]
+        if np.count_nonzero(ring) < 10:
+            continue
+        under = bg[y0:y1, x0:x1][ring].astype(np.float32)
+        add = (small[y0:y1, x0:x1][ring].astype(np.float32) - under).mean(0)
+        lift = float(add.min())
+        if lift > 0 and lift >= VEIL_SHARE * float(under.mean()):
+            out[i] = np.maximum(colours[i] - np.float32(lift), 1.0).astype(np.float32)
+    return out
+
+
 def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
     """Shared by read and teach: butts with their raw features, positions and boxes."""
     cv2.setRNGSeed(1)  # k-means seeding: the same frame always gives the same answer
@@ -2206,12 +2243,19 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     tables = _piece_means(bg, [b["xs"][::3] for b in butts], [b["ys"][::3] for b in butts])
     # a clipped red or blue is read as a lower bound (a clipped green, which every ratio is read against, is not)
     bound = ((clipped[:, 0] | clipped[:, 2]) & ~clipped[:, 1]).tolist()
+    veiled = _veil_taken(small, bg, search, butts, colours) if mat is not None else {}
+    vidx = list(veiled)
+    vcol = np.stack([veiled[i] for i in vidx]) if vidx else np.zeros((0, 3), np.float32)
     if luts is not None:
         grid = np.arange(256, dtype=np.float32)
         for c in range(3):
             colours[:, c] = np.interp(colours[:, c], grid, luts[:, c])
             tables[:, c] = np.interp(tables[:, c], grid, luts[:, c])
+            if vidx:
+                vcol[:, c] = np.interp(vcol[:, c], grid, luts[:, c])
     fc, ft = _features_bgr(colours), _features_bgr(tables)
+    fv = _features_bgr(vcol) if vidx else None
+    vpos = {i: j for j, i in enumerate(vidx)}
     zone = None
     if mat is not None:
         fill = np.float32(mat.zone_fill)
@@ -2243,6 +2287,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
                       "clipped": clipped[i], "bound": bound[i],
                       "centre": (float(xs.sum() / len(xs)), float(ys.sum() / len(ys))),  # = .mean(), cheaper
                       "box": box, "k": b["k"], "faint": b.get("faint", False)})
+        if i in vpos:
+            j = vpos[i]
+            items[-1]["veil"] = (np.float32([fv[j, 0] - ft[i, 0], fv[j, 1], fv[j, 2]]), vcol[j].astype(np.float32))
     prior = None
     if mat is not None and luts is not None:
         fill = np.array([np.interp(mat.zone_fill[c], np.arange(256), luts[:, c]) for c in range(3)], np.float32)
@@ -2268,6 +2315,15 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
         return Observation("tokens", [], w, h)
     raw = np.stack([it["raw"] for it in items])
     off, dist = _fit_scene(raw, model, prior)
+    # a butt under a broad glare (mat): its reading less the glare's light around it, where that fits
+    # a colour better at the frame's light; the light is fitted again with the readings kept
+    swapped = False
+    for i, it in enumerate(items):
+        if "veil" in it and model.dist((it["veil"][0] + off)[None])[0].min() < dist[i].min() - VEIL_BETTER:
+            raw[i], it["bgr"] = it["veil"]
+            swapped = True
+    if swapped:
+        off, dist = _fit_scene(raw, model, prior)
     gains = None
     # with the mat too: the patches' balance misses a cast when glare or a shadow lies on them alone
     balanced = _cast_balanced(items, raw, dist, model)
