@@ -10,16 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision import tokens
-from vision.bench_tokens import match
-from vision.render import tokens as render
-
-
-def _wrong(seed: int, with_mat: bool = True) -> list[tuple[str, str]]:
-    frame, truth = render.scene(seed, with_mat=with_mat)
-    seen = tokens.read(frame).objects
-    return [(truth[i]["colour"], seen[j]["colour"]) for i, j in match(truth, seen)
-            if j is not None and seen[j]["colour"] != truth[i]["colour"]]
+from .test_tokens_mat_round17 import _wrong  # (true, read) colours of a mat scene's wrong butts
 
 
 @pytest.mark.parametrize(
