@@ -1698,9 +1698,9 @@ def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float
         rest = np.zeros((ys.max() - y0 + 1, xs.max() - x0 + 1), np.uint8)
         rest[ys - y0, xs - x0] = 1
         rest[pair[0]["ys"] - y0, pair[0]["xs"] - x0] = 0
-        n, lab, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(rest, cv2.MORPH_OPEN, _K3), connectivity=4)
+        n, lab, areas = _components(cv2.morphologyEx(rest, cv2.MORPH_OPEN, _K3), 4)
         if n > 1:
-            i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+            i = 1 + int(np.argmax(areas[1:]))
             qy, qx = np.nonzero(lab == i)
             if len(qx) >= TWO_REST * single:
                 (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([qx, qy], 1).astype(np.float32))
