@@ -251,12 +251,16 @@ def read_objects(kind: str, profile: dict | None, frame: np.ndarray) -> list[dic
     return [dict(o) for o in obs.objects]
 
 
-def _lower_priority() -> None:
-    """In the reader process: yield the processor to the screen when both want it."""
+def _reader_process_start() -> None:
+    """In the reader process: yield the processor to the screen when both want it, and keep the
+    memory one read frees for the next (no fresh pages a frame: ``vision.keep_heap``)."""
     try:
         os.nice(READER_NICENESS)
     except (AttributeError, OSError):  # no nice() here: run at the same priority
         pass
+    from vision import keep_heap
+
+    keep_heap()
 
 
 _ATTACHED: dict[str, Any] = {}  # in the reader process: the shared frame block it has mapped
@@ -299,7 +303,7 @@ class ProcessReader:
         single_threaded_blas()
         # spawn, not fork: a forked copy of a process holding a window and GL context is unsafe
         self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=_lower_priority)
+                                        initializer=_reader_process_start)
         self._shm: Any = None
         self.shared = True
 
