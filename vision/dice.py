@@ -103,6 +103,11 @@ LAYOUT_LOOSE = 0.3  # a looser fit for faces on a clean body whose recount faile
 REREAD_D = 0.4
 UNREAD_CONF = 0.7  # confidence factor of dice found by their bodies in a frame where none was read from its pips
 FRONT_C = 0.8  # ... or its pips' contrast below this share of the top face's lit pips' (see _top_few)
+FRONT_ROW = True  # a face's front-face pips below its round top pips dropped after the body check (see _front_row)
+FRONT_MOST = 5  # ... at most this many top pips
+FRONT_GAP = 1.0  # ... the dropped pips this many top pip diameters below them
+FRONT_TWO = 2.0  # ... two top pips at least this many pip diameters apart
+FRONT_RECOUNTED = True  # ... also where the body check recounted the face (then three top pips or more)
 TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
 LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
@@ -1660,7 +1665,7 @@ def _body_face(b: dice_body.DieBody) -> dict[str, Any]:
     """A face dict (as _faces_of makes) for a die read from its body."""
     pips = [Pip(x, y, b.pip_d, b.pip_d, b.dark, b.pip_l, b.body_l, 1.0) for x, y in b.pips]
     contrast = abs(b.body_l - b.pip_l) / max(b.body_l, b.pip_l, 1.0)
-    return {"face": pips, "count": b.count, "x": b.x, "y": b.y, "size": b.side, "dark": b.dark,
+    return {"face": pips, "count": b.count, "x": b.x, "y": b.y, "size": b.side, "dark": b.dark, "from_body": True,
             "flat": 1.0, "d": b.pip_d, "major": b.pip_d, "body_rel": 1.0, "score": 0.0,
             "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
@@ -1917,7 +1922,7 @@ def _top_part(f: dict[str, Any]) -> dict[str, Any] | None:
     return top if _fits_layout(top) else None
 
 
-def _top_few(f: dict[str, Any]) -> dict[str, Any] | None:
+def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5) -> dict[str, Any] | None:
     """The one or two round pips of an oblique die's top face whose face took in the squashed pips
     of the face below it (see _top_part, which needs three round pips in a layout), or None.
 
@@ -1933,7 +1938,8 @@ def _top_few(f: dict[str, Any]) -> dict[str, Any] | None:
     pips have the lower contrast (a three read two). Everything is measured in the face's own pips
     (sizes, shapes, places), not in the light. A face the body check refused as faint is tried this
     way too (and with _top_part); a one or two so taken that the check refuses as faint goes to
-    _vouched like any other."""
+    _vouched like any other. _front_row calls it with up to ``most`` top pips (three or more must
+    then lie in a die's exact layout) and the front pips ``gap`` top pip diameters below them."""
     face = f["face"]
     single = [p for p in face if p.count == 1 and _flat(p) <= SQUARE_ON]
     if not single:
@@ -1941,7 +1947,7 @@ def _top_few(f: dict[str, Any]) -> dict[str, Any] | None:
     cmax = max(abs(p.pip_v - p.body_v) for p in single)
     round_ = [p for p in single if abs(p.pip_v - p.body_v) >= FRONT_C * cmax]
     rest = [p for p in face if all(p is not q for q in round_)]
-    if not 1 <= len(round_) <= 2 or not rest:
+    if not 1 <= len(round_) <= most or not rest:
         return None
     ds = [p.d for p in round_]
     if max(ds) > 1.25 * min(ds):
@@ -1953,13 +1959,40 @@ def _top_few(f: dict[str, Any]) -> dict[str, Any] | None:
         return None
     if not all(squashed) and (f["dark"] or sum(p.count for p in rest) < 2):
         return None
-    if min(p.y for p in rest) - max(p.y for p in round_) < 0.5 * d:
+    if min(p.y for p in rest) - max(p.y for p in round_) < gap * d:
         return None
     st = _face_stats(round_)
     top = dict(f, face=round_, count=len(round_), d=st["d"], flat=st["flat"])
     top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], (3.2 if len(round_) == 1 else 4.6) * st["d"]))
     top.pop("faint_top", None)
+    if len(round_) >= LAYOUT_MIN and not _fits_layout(top):
+        return None
     return top
+
+
+def _front_row(f: dict[str, Any]) -> dict[str, Any]:
+    """A face the body check kept, without the pips of its die's front face it took in (see
+    _top_few, here with up to FRONT_MOST round top pips, three or more of them then in a die's
+    exact layout): an oblique die's top four and the two front pips below it make a six's layout.
+
+    The pips dropped must lie below the top ones by FRONT_GAP of their diameter (a top pip and a
+    front pip each lie their radius and a margin from the edge between the faces), and two top
+    pips must lie FRONT_TWO diameters apart (a two's pips sit at opposite corners of its face):
+    a top-down die's dim or blurred last pip, in its row, is no front face."""
+    if not FRONT_ROW or "face" not in f or f.get("from_body"):
+        return f
+    if f["count"] != sum(p.count for p in f["face"]) and not FRONT_RECOUNTED:
+        return f
+    top = _top_few(f, FRONT_MOST, FRONT_GAP)
+    recounted = f["count"] != sum(p.count for p in f["face"])
+    if top is None or (recounted and top["count"] < LAYOUT_MIN):
+        return f
+    if top["count"] == 2:
+        a, b = top["face"]
+        if math.hypot(a.x - b.x, a.y - b.y) < FRONT_TWO * top["d"]:
+            return f
+    # a recounted face already has its die body's centre and side (other dice' seeds keep off it)
+    return dict(top, x=f["x"], y=f["y"], size=f["size"]) if recounted else top
 
 
 def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_body.DieBody) -> bool:
@@ -2494,7 +2527,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     ids = {id(f) for f in kept}
     back = [a for f in faces if id(f) not in ids and f.get("redness") for a in f.get("alt", [])]
     faces = _drop_side_faces(kept + back) if back else kept
-    faces = _check_bodies(pyramid, faces)
+    faces = [_front_row(f) for f in _check_bodies(pyramid, faces)]
     faces += _reseed(pyramid, leftover, faces)
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
     # with no die read from its pips, the die-first search takes the dice' size from the blobs
