@@ -107,8 +107,6 @@ TOP_FEW = True  # an oblique die's top one or two read apart from its front face
 LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 TWO_TWOS = True  # a group of four pips off a four's layout that is two twos is cut in two (see _two_twos)
 TWO_APART = 1.5  # ... each two's pips at least this many pip diameters apart (a six's column's: about 1)
-LONE_FRONT = True  # ... its outer ring may meet its die's front-face pips below it (see _front_below)
-FRONT_RING = 3  # ... on at most this many of the ring's 16 samples
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
 # (a sharp rim; 0.72 before: a 5-6 px pip's inside is blurred by the camera and JPEG, 0.70-0.71 there)
 SPLIT_GAP, SPLIT_FIT = 1.25, 0.3  # ... and a group of six cut too: see _two_dice_linked
@@ -855,26 +853,9 @@ def _lone_pip_ok(planes: tuple[np.ndarray, np.ndarray], p: Pip) -> bool:
     for k in (2.0, 2.7):
         ring = RING16 * np.float32([k * r, k * r * p.d / p.major if p.major > 0 else k * r])
         vals = _sample(gray, p.x + ring[:, 0], p.y + ring[:, 1]).astype(np.float32)
-        if np.mean(np.abs(vals - p.body_v) <= tol) < 0.9 and not (k > 2.0 and LONE_FRONT and _front_below(vals, p, tol)):
+        if np.mean(np.abs(vals - p.body_v) <= tol) < 0.9:
             return False
     return True
-
-
-FRONT_ARC = np.flatnonzero(np.abs(np.arange(16) - 4) <= 2)  # RING16's samples 45-135 degrees below a pip
-
-
-def _front_below(vals: np.ndarray, p: Pip, tol: float) -> bool:
-    """The outer ring of a lone pip (see _lone_pip_ok) leaves its body only below it (45-135
-    degrees down), on at most FRONT_RING of its 16 samples, all of them on the pip's side of the
-    body (lighter for a light pip): the pips of an oblique die's front face, seen below its top
-    face's one (a camera above and in front of the table sees every die's front face below its
-    top). The inner ring must still be all body. Measured in the pip's own radius, body and
-    contrast, so it holds at any light level; clutter and print meet the ring on other sides too
-    or at the inner ring, and the face still goes through the body check."""
-    off = np.abs(vals - p.body_v) > tol
-    if off.sum() > FRONT_RING or off[np.setdiff1d(np.arange(16), FRONT_ARC)].any():
-        return False
-    return bool(np.all((vals[off] - p.body_v) * (p.pip_v - p.body_v) > 0))
 
 
 OWN_STEPS = np.linspace(-1.0, 1.0, 13, dtype=np.float32)
