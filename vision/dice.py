@@ -110,6 +110,8 @@ FRONT_TWO = 2.0  # ... two top pips at least this many pip diameters apart
 FRONT_RECOUNTED = True  # ... also where the body check recounted the face (then three top pips or more)
 TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
 LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
+TWO_TWOS = True  # a group of four pips off a four's layout that is two twos is cut in two (see _two_twos)
+TWO_APART = 1.5  # ... each two's pips at least this many pip diameters apart (a six's column's: about 1)
 LONE_RIM = 0.68  # a lone pip's inside, 0.6 radii from its centre, lies this share of the way from body to pip
 # (a sharp rim; 0.72 before: a 5-6 px pip's inside is blurred by the camera and JPEG, 0.70-0.71 there)
 SPLIT_GAP, SPLIT_FIT = 1.25, 0.3  # ... and a group of six cut too: see _two_dice_linked
@@ -1516,7 +1518,7 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
         face = groups.pop(0)
         if round_only and any(p.merged != 1 and not p.chain for p in face):
             continue  # (a flagged row is kept only in a six's exact layout: see group_faces)
-        if (sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX) or _two_dice_linked(face):
+        if (sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX) or _two_dice_linked(face) or _two_twos(face):
             # more than six pips: two faces linked (dice that touch, a top and a side face), each
             # face's pips nearer each other than the other face's: split at the widest link (its
             # pips still seed die-body looks, as any group that made no face)
@@ -1638,6 +1640,30 @@ def _two_dice_linked(face: list[Pip]) -> bool:
     if len(parts) > 3 or max(len(part) for part in parts) < 3:
         return False
     return one or all(_part_is_face(part) for part in parts if len(part) > 1)
+
+
+def _two_twos(face: list[Pip]) -> bool:
+    """True when a linked group of four round single pips is two twos of neighbouring dice.
+
+    Two twos lying near each other link their pips into one group (each pip within LINK_SPAN of
+    the other die's nearer pip), and four pips off a four's layout make no face. Such a group is
+    cut at its longest link (see _split_group) when that link is clearly its longest (SPLIT_GAP x
+    the next) and leaves two pairs spaced alike (within a quarter: one set's dice show a two's
+    diagonal at one size). Everything is measured in the group's own pips; a four in its layout
+    is never cut, and each two still goes through the body check (and _vouched) as any two.
+    """
+    if not TWO_TWOS or len(face) != 4 or any(p.merged != 1 or p.chain or _flat(p) > SQUARE_ON for p in face):
+        return False
+    misfit, scale = dice_body.layout_fit([(p.x, p.y) for p in face])
+    if _in_layout(misfit, scale, statistics.median([p.d for p in face]), LAYOUT_LOOSE):
+        return False
+    links = sorted(_spanning_links(face))
+    if links[-1][0] < SPLIT_GAP * links[-2][0]:
+        return False
+    a, b = links[0], links[1]  # (the cut must leave two pairs: the two shorter links share no pip)
+    if not {a[1], a[2]}.isdisjoint({b[1], b[2]}) or a[0] < TWO_APART:
+        return False
+    return 0.8 * a[0] <= b[0] <= 1.25 * a[0]
 
 
 def _part_is_face(part: list[Pip]) -> bool:
