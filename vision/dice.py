@@ -1608,7 +1608,7 @@ def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[st
 def _close_two(b: dice_body.DieBody) -> list[tuple[float, float]] | None:
     """The pip of a one that the die-first search read as a two, or None.
 
-    A two's pips lie on its die's diagonal, about 0.7 of its side apart (0.40-0.69 of the die-first
+    A two's pips lie on its die's diagonal, about 0.7 of its side apart (0.40-0.63 of the die-first
     search's own side on the real dev photos' twos, where the side takes in a little of the side
     faces and shadow); the only pips of any face nearer each other than TWO_CLOSE of the side are
     neighbours in a six's column. Two spots that near, one of them at the die's centre (within

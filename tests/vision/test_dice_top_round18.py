@@ -5,7 +5,7 @@ its centre and a corner pip is read three.
 The die-first search (vision.dice_body.find_dice) counts the pip-coloured spots inside a die's
 body. On a one it may find two: the pip split in two (one spot counted as two pips by its area),
 or the pip and a glare spot or a ring of its logo beside it. A two's pips lie on the die's
-diagonal, far apart (0.40-0.69 of the search's side on the real dev photos' twos); two spots
+diagonal, far apart (0.40-0.63 of the search's side on the real dev photos' twos); two spots
 under vision.dice.TWO_CLOSE of the side apart, one at the die's centre (where a two has no pip),
 are a one (vision.dice._close_two).
 
