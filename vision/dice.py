@@ -152,6 +152,8 @@ SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
 CENTRE_T = 0.25  # a "two" read as a three's centre and corner pip: a layout spot is a pip (body) when its
 # colour lies within this share of the body-to-pip contrast of the pips' (body's) colour (see _centre_corner)
+CENTRE_BELOW = 0.5  # ... a three's plain corner may lie this share beyond the body, away from the pips (a
+# streak of a marbled body among its body samples lifts their median towards the pips' colour)
 CENTRE_REACH = 0.5  # ... and the die runs on past each corner pip's place by this share of the pips' distance
 MID_SEP = 2.5  # a "two" whose pips lie this many pip diameters apart may be a three's or five's corners
 MID_T = 0.35  # ... when the spot halfway between them is this near their colour (share of body-to-pip) ...
@@ -163,8 +165,11 @@ SIX_LEGS = (1.25, 2.0)  # ... or legs of this ratio: pips of a six's two columns
 L_REACH = 0.25  # ... and the die runs on past each pip by this share of its distance from the centre
 COLUMN_BEND = 0.1  # a "three" in a straight row: its middle pip this near halfway (share of its length) ...
 COLUMN_MIN = 2.2  # ... its end pips this many pip diameters apart (see _column_six)
+SIDE_SEP = 1.5  # a "two" whose pips lie this many pip diameters apart may be two corners along a side (_side_two)
 MIDDLE_PIP = 0.12  # a three's or five's middle pip this near its die's centre (share of its side) is its
 # centre pip: the die is no four or six, whose faces have none (see _centre_kept)
+TWO_CLOSE = 0.3  # a die-first "two" whose pips lie under this share of its side apart, one of them at its
+# centre (dice_body.ONE_CENTRE), is a one: its pip split in two, or with a glare spot beside it (see _close_two)
 
 
 @dataclass
@@ -1687,11 +1692,35 @@ def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[st
     return out
 
 
+def _close_two(b: dice_body.DieBody) -> list[tuple[float, float]] | None:
+    """The pip of a one that the die-first search read as a two, or None.
+
+    A two's pips lie on its die's diagonal, about 0.7 of its side apart (0.40-0.63 of the die-first
+    search's own side on the real dev photos' twos, where the side takes in a little of the side
+    faces and shadow); the only pips of any face nearer each other than TWO_CLOSE of the side are
+    neighbours in a six's column. Two spots that near, one of them at the die's centre (within
+    dice_body.ONE_CENTRE of its side, where a two has none), are a one's pip split in two (a spot
+    counted as two pips by its area) or a one's pip with a glare spot or a ring of its logo beside
+    it. The pip nearer the centre is kept.
+    """
+    if b.count != 2 or len(b.pips) != 2 or b.side <= 0.0:
+        return None
+    (ax, ay), (cx, cy) = b.pips
+    if math.hypot(ax - cx, ay - cy) >= TWO_CLOSE * b.side:
+        return None
+    near = min(b.pips, key=lambda p: math.hypot(p[0] - b.x, p[1] - b.y))
+    if math.hypot(near[0] - b.x, near[1] - b.y) > dice_body.ONE_CENTRE * b.side:
+        return None
+    return [near]
+
+
 def _body_face(b: dice_body.DieBody) -> dict[str, Any]:
-    """A face dict (as _faces_of makes) for a die read from its body."""
-    pips = [Pip(x, y, b.pip_d, b.pip_d, b.dark, b.pip_l, b.body_l, 1.0) for x, y in b.pips]
+    """A face dict (as _faces_of makes) for a die read from its body (a two read as a one: see _close_two)."""
+    one = _close_two(b)
+    count, spots = (1, one) if one is not None else (b.count, b.pips)
+    pips = [Pip(x, y, b.pip_d, b.pip_d, b.dark, b.pip_l, b.body_l, 1.0) for x, y in spots]
     contrast = abs(b.body_l - b.pip_l) / max(b.body_l, b.pip_l, 1.0)
-    return {"face": pips, "count": b.count, "x": b.x, "y": b.y, "size": b.side, "dark": b.dark, "from_body": True,
+    return {"face": pips, "count": count, "x": b.x, "y": b.y, "size": b.side, "dark": b.dark, "from_body": True,
             "flat": 1.0, "d": b.pip_d, "major": b.pip_d, "body_rel": 1.0, "score": 0.0,
             "conf": 0.7 * min(1.0, 0.35 + contrast)}
 
@@ -2152,7 +2181,7 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
             continue
         t = [float((colour(q) - body) @ axis) / (gap * gap) for q in others]
         pips = [abs(tq - 1.0) <= CENTRE_T for tq in t]
-        if pips[0] and abs(t[1]) <= CENTRE_T and abs(t[2]) <= CENTRE_T:
+        if pips[0] and all(-CENTRE_BELOW <= tq <= CENTRE_T for tq in t[1:]):
             readings.append(3)
         elif all(pips):
             readings.append(5)
@@ -2323,6 +2352,47 @@ def _column_six(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, An
             layouts.append(([a + off, m + off, b + off], [a + 0.5 * off, m + 0.5 * off, b + 0.5 * off], 6))
 
     return _layout_count(frame, xy, d, layouts, lambda pips: _all_round(fg, pips, d))
+
+
+def _side_two(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
+    """The count of a "two" whose pips are two corner pips along a side of a four, five or six: 4,
+    5 or 6 (0: a two).
+
+    _side_pair reads such a pair on a clean die, whose body says on which side of the pair the face
+    lies. Without one (a die touching another, a translucent or marbled body, a die with print on
+    it) both sides are tried: on the face's side the layouts of _side_pair (the two far corners
+    pips; the centre and the edge midpoints body, or pips on a five and a six) are judged by
+    colour on the face's own axis from body to pip (_layout_count), and the die-first search's
+    foreground must run on past every pip of the layout by L_REACH (across holes a pip wide, as
+    _column_six). Beside a real two (its pips on the diagonal) those far corners lie off the die,
+    on the table, and beside a three's centre and corner pip they are plain corners of its body.
+    Exactly one count over both sides must agree.
+    """
+    spots = _face_spots(f["face"])
+    if f["count"] != 2 or len(spots) != 2:
+        return 0
+    a, c = np.float32(spots[0]), np.float32(spots[1])
+    v = c - a
+    apart = float(np.hypot(*v))
+    d = float(np.median([p.d for p in f["face"]]))
+    if d <= 0.0 or apart < SIDE_SEP * d:
+        return 0
+    n = np.float32([-v[1], v[0]])  # across the pair, as long as it
+    counts = set()
+    for u in (n, -n):
+        q1, q2 = a + u, c + u
+        centre = 0.5 * (a + c) + 0.5 * u
+        mids = [a + 0.5 * u, 0.5 * (a + c) + u, c + 0.5 * u, 0.5 * (a + c)]  # (0, 2), (1, 3) opposite
+        layouts: list[Layout] = [
+            ([q1, q2], [centre, *mids], 4),
+            ([q1, q2, centre], mids, 5),
+            ([q1, q2, mids[0], mids[2]], [centre, mids[1], mids[3]], 6),
+            ([q1, q2, mids[1], mids[3]], [centre, mids[0], mids[2]], 6),
+        ]
+        got = _layout_count(frame, np.stack([a, c]), d, layouts, lambda pips: _all_round(fg, pips, d))
+        if got:
+            counts.add(got)
+    return counts.pop() if len(counts) == 1 else 0
 
 
 def _side_pair(frame: np.ndarray, f: dict[str, Any], b: dice_body.DieBody) -> int:
@@ -2573,7 +2643,7 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
         f["conf"] *= unsure
     for f in faces:
         f["count"] = (_centre_corner(frame, fg, f) or _corners_mid(frame, fg, f) or _corner_l(frame, fg, f)
-                      or _column_six(frame, fg, f)
+                      or _column_six(frame, fg, f) or _side_two(frame, fg, f)
                       or f["count"])
     out = []
     colours = [f["bgr"] if "bgr" in f else _face_bgr(frame, _spot_pips(f["face"]), gains) for f in faces]
