@@ -73,6 +73,14 @@ INNER_K = 2.0  # ... and its pips differ from that colour by more than this many
 RED_PIP = 0.16  # red pips on a lone blob (see _red_spots): about this share of a die side across
 RED_HALF = 0.5  # ... each at least this share as much redder than the body as the reddest spot
 RED_SHARE = 0.13  # ... and red by this share of the frame's median brightness (dice.REDNESS_FLOOR's rule)
+DARK_PIPS = True  # a lone blob nothing else read is read from its dark pips too (see _dark_spots):
+DARK_HALF = 0.7  # ... each at least this share as deep below the body's lightness as the deepest
+DARK_LONG = 2.5  # ... its dip at that depth at most this many pips' widths (RED_PIP of the side) long
+DARK_RING = 0.75  # ... and on a ring this many pips' widths from its centre
+DARK_AROUND = 7  # ... at least this many of 12 samples lighter than its lowest point
+DARK_LIFT = 0.3  # ... by this share of its depth
+DARK_REACH = 0.6  # ... its face's pips sought within this share of the blob's side from its centre
+DARK_RED_MIN = 3  # ... and at least this many of them where the blob has red peaks (a red-pipped die)
 TWO_ALIKE = 0.5  # a two's pips differ in colour by at most this share of their difference from the body
 ONE_REACH = 0.4  # a lone pip off its blob's centre: this share of the blob's short side from its outline
 FACE_CORNER = 0.8  # ... its face's square corners (this share of that distance on each axis) inside it
@@ -85,6 +93,7 @@ ONE_CENTRE = 0.12  # a spot this near a die's centre (a share of its side) is a 
 
 
 _RING = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
+_RING12 = _RING.astype(np.float64)
 RING_COS, RING_SIN = np.cos(_RING)[None, :], np.sin(_RING)[None, :]  # the body ring's 12 directions
 
 
@@ -522,6 +531,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
         if not found and die_side > 0 and (free or (gains is not None and not inside)):
             outline = cnt.astype(np.float32) * scale
             die = _outline_sizes(frame, outline, die_side, free) if free else None
+            red: list[tuple[float, float, float]] = []
             if die is None and not inside and free:
                 # a lone die-sized blob whose spots did not make a face: its spots against its own body
                 spots = [s for s in _inner_spots(frame, outline, die_side)
@@ -531,9 +541,16 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 # nor against its colour: red pips on a smoky or marbled body, in redness alone
                 if light is None:
                     light = float(median(frame[::16, ::16].max(2).ravel()))
-                spots = [s for s in _red_spots(frame, outline, die_side, gains, RED_SHARE * light)
-                         if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
+                red = _red_spots(frame, outline, die_side, gains, RED_SHARE * light)
+                spots = [s for s in red if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
                 die = _outline_sizes(frame, outline, die_side, spots) if spots else None
+            if die is None and not inside and DARK_PIPS:
+                # nor in redness: dark pips whose bevels and the die's dark rim hid them, against its body
+                spots = [s for s in _dark_spots(frame, outline, die_side)
+                         if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
+                die = _outline_sizes(frame, outline, die_side, spots, DARK_REACH) if spots else None
+                if die is not None and red and die.count < DARK_RED_MIN:
+                    die = None  # a red-pipped die's dark marbling flecks: a one or a two of them is no face
             if die is not None:
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
@@ -556,7 +573,7 @@ def _blob_die_side(contours: Any, hier: np.ndarray, scale: float, limit: float) 
 
 
 def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
-                 spots: list[tuple[float, float, float]]) -> DieBody | None:
+                 spots: list[tuple[float, float, float]], reach: float = 0.0) -> DieBody | None:
     """A die known by its own outline off the table: a square blob of this frame's dice size whose
     spots lie in a die face's exact layout.
 
@@ -569,7 +586,7 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
     aspect = side / max(min(rw, rh), 1.0)
     if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side or fill < DIE_FILL or aspect > DIE_ASPECT:
         return None
-    inside = [s for s in spots if math.hypot(s[0] - cx, s[1] - cy) <= 0.5 * min(rw, rh)]
+    inside = [s for s in spots if math.hypot(s[0] - cx, s[1] - cy) <= (reach * side if reach else 0.5 * min(rw, rh))]
     if not inside:
         return None
     # the pips are the face's most contrasting spots (spots come sorted so) of one size
@@ -614,7 +631,8 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
 
 
 def _outline_sizes(
-    frame: np.ndarray, contour: np.ndarray, die_side: float, spots: list[tuple[float, float, float]]
+    frame: np.ndarray, contour: np.ndarray, die_side: float, spots: list[tuple[float, float, float]],
+    reach: float = 0.0,
 ) -> DieBody | None:
     """_outline_die with the face's pip size taken from each of the blob's spots in turn.
 
@@ -623,7 +641,7 @@ def _outline_sizes(
     out and fit no layout. Each other spot of a different size (strongest first) then sets the
     size instead; the face must still fit a die's exact layout, so spots of no one size stay no die.
     """
-    die = _outline_die(frame, contour, die_side, spots)
+    die = _outline_die(frame, contour, die_side, spots, reach)
     tried = [spots[0][2]] if spots else []
     for k, s in enumerate(spots[1:], 1):
         if die is not None:
@@ -631,7 +649,7 @@ def _outline_sizes(
         if any(0.6 * t <= s[2] <= 1.6 * t and 0.6 * s[2] <= t <= 1.6 * s[2] for t in tried):
             continue
         tried.append(s[2])
-        die = _outline_die(frame, contour, die_side, [s] + spots[:k] + spots[k + 1 :])
+        die = _outline_die(frame, contour, die_side, [s] + spots[:k] + spots[k + 1 :], reach)
         if die is not None and die.count < 2:
             die = None
     return die
@@ -808,6 +826,66 @@ def _red_spots(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: n
             break
         x, y = float(xs[i] + x0), float(ys[i] + y0)
         if all(math.hypot(x - px, y - py) > 0.8 * d for px, py, _ in out):
+            out.append((x, y, d))
+    return out
+
+
+def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list[tuple[float, float, float]]:
+    """Dark pips inside a lone die-sized blob (x, y, d), deepest first: dips of lightness below the blob's body.
+
+    Black pips on a gold, bronze or brass die: a pip's bright bevel ring and the die's dark rim
+    make one dark blob with it at a box-mean threshold, and the metallic body's own shading and
+    glare spread its colour as much as the pips differ from it (see _inner_spots). But each pip is
+    a round dip of lightness: smoothed over a quarter of a pip (RED_PIP of the side, as
+    _red_spots), every local minimum in the blob (grown by half a pip: its outline may cut through
+    a pip) that lies at least DARK_HALF as deep below the body (the median of the blob's inner
+    part, its rim eroded) as the deepest, which stands out of the body's own spread, is a pip
+    when its dip at that depth is short (at most DARK_LONG pips: the die's dark rim or a vein runs
+    on) and it is a dip all round: on at least DARK_AROUND of 12 samples DARK_RING pips from it the
+    lightness climbs DARK_LIFT of its depth (a side face stays dark on one side). The caller keeps
+    the spots only in a die face's exact layout (find_dice: within DARK_REACH of the blob's side
+    from its centre, the blob often taking in the die's shadow).
+    """
+    got = _blob_inner(frame, contour, die_side)
+    if got is None:
+        return []
+    side, roi, inner, x0, y0 = got
+    d = RED_PIP * min(side, die_side)
+    cut = _blob_roi(frame, contour)
+    if cut is None:
+        return []
+    g = max(int(round(0.5 * d)), 0)
+    sel = cv2.dilate(cut[1], np.ones((2 * g + 1, 2 * g + 1), np.uint8)) > 0
+    light = cv2.GaussianBlur(_lab(roi)[..., 0].astype(np.float32), (0, 0), max(0.25 * d, 0.8))
+    body = float(np.median(light[inner]))
+    spread = float(np.median(np.abs(light[inner] - body)))
+    deep = body - light
+    k = max(int(round(0.7 * d)) | 1, 3)
+    ys, xs = np.nonzero((deep >= cv2.dilate(deep, np.ones((k, k), np.uint8))) & sel)
+    if not len(xs):
+        return []
+    over = deep[ys, xs]
+    top = float(over.max())
+    if top < spread + 6.0:
+        return []
+    # each pip's own dip at that depth: the die's dark rim or a vein is one long stretch of it
+    n, lbl, stats, _ = cv2.connectedComponentsWithStats(((deep >= DARK_HALF * top) & sel).astype(np.uint8),
+                                                        connectivity=8)
+    long = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) > DARK_LONG * d
+    h, w = light.shape
+    ring = DARK_RING * d
+    rx = np.cos(_RING12) * ring
+    ry = np.sin(_RING12) * ring
+    out: list[tuple[float, float, float]] = []
+    for i in np.argsort(-over, kind="stable"):
+        if over[i] < DARK_HALF * top:
+            break
+        x, y = float(xs[i] + x0), float(ys[i] + y0)
+        if long[lbl[ys[i], xs[i]]] or not all(math.hypot(x - px, y - py) > 0.8 * d for px, py, _ in out):
+            continue
+        sx = np.clip(np.rint(xs[i] + rx).astype(int), 0, w - 1)
+        sy = np.clip(np.rint(ys[i] + ry).astype(int), 0, h - 1)
+        if int((light[sy, sx] - light[ys[i], xs[i]] >= DARK_LIFT * over[i]).sum()) >= DARK_AROUND:
             out.append((x, y, d))
     return out
 
