@@ -2186,7 +2186,7 @@ def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: li
         whole = light(np.ones(len(b["xs"]), bool))
         if whole is not None and whole[0] > 0 and whole[0] >= VEIL_SHARE * whole[1]:
             out[i] = [(np.maximum(colours[i] - np.float32(whole[0]), 1.0).astype(np.float32), VEIL_BETTER)]
-        if len(b["xs"]) < 40:
+        if len(b["xs"]) < 40 or whole is None or whole[0] <= 0:  # no light added around it: no glare on an end
             continue
         # a glare on one end (smaller than the butt): the table around that end is lit more than around
         # the other, and the butt's own ends differ by about as much in every channel (added light):
