@@ -2131,10 +2131,31 @@ VEIL_RING = 6  # the table this many work pixels around a butt (beyond VEIL_GAP 
 VEIL_GAP = 2
 VEIL_SHARE = 0.06  # a butt is read less the ring's neutral added light when that is at least this share of the table's
 VEIL_BETTER = 1.0  # ... and that reading is kept when it fits its nearest colour model better by this much
+END_AGREE = 0.5  # a glare on one end: the butt's ends differ in every channel by this share of what the table's do...
+END_BETTER = 0.0  # ... and the darker end's reading is kept when it fits its nearest colour model better (by any amount)
+
+
+def _end_thirds(small: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """A butt's two end thirds along its long axis: each one's pixels (masks of xs, ys) and its
+    trimmed mean colour (less its darkest 15 % and lightest 10 %, as ``_measure_all``)."""
+    px, py = xs.astype(np.float32), ys.astype(np.float32)
+    dx, dy = px - px.mean(), py - py.mean()
+    sxx, syy, sxy = float((dx * dx).mean()), float((dy * dy).mean()), float((dx * dy).mean())
+    ang = 0.5 * np.arctan2(2 * sxy, sxx - syy)  # the long axis
+    t = dx * np.float32(np.cos(ang)) + dy * np.float32(np.sin(ang))
+    lo, hi = np.quantile(t, [1 / 3, 2 / 3])
+    pix = _pixels(small, xs, ys).astype(np.float32)
+    masks, means = [t <= lo, t >= hi], []
+    for m in masks:
+        p = pix[m]
+        order = np.argsort(p.sum(axis=1))
+        n = len(order)
+        means.append(p[order[int(n * 0.15):max(int(n * 0.9), int(n * 0.15) + 1)]].mean(axis=0))
+    return masks, means
 
 
 def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: list[dict[str, Any]],
-                colours: np.ndarray) -> dict[int, np.ndarray]:
+                colours: np.ndarray) -> dict[int, list[tuple[np.ndarray, float]]]:
     """On the mat, the butts under a broad glare the table estimate does not follow: each butt's colour
     less the neutral light (least channel over the table estimate) that glare adds to the table pixels
     around it, for the butts where that light is at least VEIL_SHARE of the table's own level. The
@@ -2147,20 +2168,40 @@ def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: li
     table_ok = (cv2.dilate(allm, np.ones((g, g), np.uint8)) == 0) & (search > 0)
     k = 2 * VEIL_RING + 1
     kernel = np.ones((k, k), np.uint8)
-    out = {}
+    out: dict[int, list[tuple[np.ndarray, float]]] = {}
+
+    def light(sel: np.ndarray) -> tuple[float, float] | None:  # (least channel added, table level) around sel
+        m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        m[b["ys"][sel] - y0, b["xs"][sel] - x0] = 1
+        ring = (cv2.dilate(m, kernel) > 0) & table_ok[y0:y1, x0:x1]
+        if np.count_nonzero(ring) < 10:
+            return None
+        under = bg[y0:y1, x0:x1][ring].astype(np.float32)
+        add = (small[y0:y1, x0:x1][ring].astype(np.float32) - under).mean(0)
+        return float(add.min()), float(under.mean())
+
     for i, b in enumerate(butts):
         x0, y0 = max(0, int(b["xs"].min()) - VEIL_RING), max(0, int(b["ys"].min()) - VEIL_RING)
         x1, y1 = min(w, int(b["xs"].max()) + VEIL_RING + 1), min(h, int(b["ys"].max()) + VEIL_RING + 1)
-        m = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        m[b["ys"] - y0, b["xs"] - x0] = 1
-        ring = (cv2.dilate(m, kernel) > 0) & table_ok[y0:y1, x0:x1]
-        if np.count_nonzero(ring) < 10:
+        whole = light(np.ones(len(b["xs"]), bool))
+        if whole is not None and whole[0] > 0 and whole[0] >= VEIL_SHARE * whole[1]:
+            out[i] = [(np.maximum(colours[i] - np.float32(whole[0]), 1.0).astype(np.float32), VEIL_BETTER)]
+        if len(b["xs"]) < 40 or whole is None or whole[0] <= 0:  # no light added around it: no glare on an end
             continue
-        under = bg[y0:y1, x0:x1][ring].astype(np.float32)
-        add = (small[y0:y1, x0:x1][ring].astype(np.float32) - under).mean(0)
-        lift = float(add.min())
-        if lift > 0 and lift >= VEIL_SHARE * float(under.mean()):
-            out[i] = np.maximum(colours[i] - np.float32(lift), 1.0).astype(np.float32)
+        # a glare on one end (smaller than the butt): the table around that end is lit more than around
+        # the other, and the butt's own ends differ by about as much in every channel (added light):
+        # the darker end, less the light around it, is read
+        masks, means = _end_thirds(small, b["xs"], b["ys"])
+        dark = 0 if means[0].sum() <= means[1].sum() else 1
+        lit_l, dark_l = light(masks[1 - dark]), light(masks[dark])
+        if lit_l is None or lit_l[0] <= 0 or lit_l[0] < VEIL_SHARE * lit_l[1]:
+            continue
+        taken = max(0.0, dark_l[0]) if dark_l is not None else 0.0
+        if dark_l is not None and dark_l[0] >= lit_l[0]:
+            continue
+        if float((means[1 - dark] - means[dark]).min()) >= END_AGREE * (lit_l[0] - taken):
+            out.setdefault(i, []).append(
+                (np.maximum(means[dark] - np.float32(taken), 1.0).astype(np.float32), END_BETTER))
     return out
 
 
@@ -2244,8 +2285,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     # a clipped red or blue is read as a lower bound (a clipped green, which every ratio is read against, is not)
     bound = ((clipped[:, 0] | clipped[:, 2]) & ~clipped[:, 1]).tolist()
     veiled = _veil_taken(small, bg, search, butts, colours) if mat is not None else {}
-    vidx = list(veiled)
-    vcol = np.stack([veiled[i] for i in vidx]) if vidx else np.zeros((0, 3), np.float32)
+    vidx = [i for i in veiled for _ in veiled[i]]  # a butt's index once per reading it has
+    vmargin = [m for i in veiled for _, m in veiled[i]]
+    vcol = np.stack([c for i in veiled for c, _ in veiled[i]]) if vidx else np.zeros((0, 3), np.float32)
     if luts is not None:
         grid = np.arange(256, dtype=np.float32)
         for c in range(3):
@@ -2255,7 +2297,9 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
                 vcol[:, c] = np.interp(vcol[:, c], grid, luts[:, c])
     fc, ft = _features_bgr(colours), _features_bgr(tables)
     fv = _features_bgr(vcol) if vidx else None
-    vpos = {i: j for j, i in enumerate(vidx)}
+    vpos: dict[int, list[int]] = {}
+    for j, i in enumerate(vidx):
+        vpos.setdefault(i, []).append(j)
     zone = None
     if mat is not None:
         fill = np.float32(mat.zone_fill)
@@ -2288,8 +2332,8 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
                       "centre": (float(xs.sum() / len(xs)), float(ys.sum() / len(ys))),  # = .mean(), cheaper
                       "box": box, "k": b["k"], "faint": b.get("faint", False)})
         if i in vpos:
-            j = vpos[i]
-            items[-1]["veil"] = (np.float32([fv[j, 0] - ft[i, 0], fv[j, 1], fv[j, 2]]), vcol[j].astype(np.float32))
+            items[-1]["veil"] = [(np.float32([fv[j, 0] - ft[i, 0], fv[j, 1], fv[j, 2]]), vcol[j].astype(np.float32),
+                                  vmargin[j]) for j in vpos[i]]
     prior = None
     if mat is not None and luts is not None:
         fill = np.array([np.interp(mat.zone_fill[c], np.arange(256), luts[:, c]) for c in range(3)], np.float32)
@@ -2319,8 +2363,13 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     # a colour better at the frame's light; the light is fitted again with the readings kept
     swapped = False
     for i, it in enumerate(items):
-        if "veil" in it and model.dist((it["veil"][0] + off)[None])[0].min() < dist[i].min() - VEIL_BETTER:
-            raw[i], it["bgr"] = it["veil"]
+        best = None  # the reading that fits best of those that fit better by their margin
+        for v_raw, v_bgr, margin in it.get("veil", ()):
+            d = float(model.dist((v_raw + off)[None])[0].min())
+            if d < dist[i].min() - margin and (best is None or d < best[0]):
+                best = (d, v_raw, v_bgr)
+        if best is not None:
+            raw[i], it["bgr"] = best[1], best[2]
             swapped = True
     if swapped:
         off, dist = _fit_scene(raw, model, prior)
