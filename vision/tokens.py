@@ -2298,6 +2298,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
 
 
 FAINT_MIN_CONF = 0.5
+BLACK_DARKER = 0.1  # bare table: a butt read black takes at least this log lightness from the table beside it
 
 
 def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
@@ -2338,7 +2339,12 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     conf = post[np.arange(len(items)), best] * fit * np.where([it["k"] > 1 for it in items], 0.85, 1.0)
     # a faint piece (found only below the frame's threshold) is a butt only when its colour is clearly
     # a butt's; it is dropped before the grouping, where a lone stray would take a group of its own
-    keep = [i for i, it in enumerate(items) if not (it["faint"] and conf[i] < FAINT_MIN_CONF)]
+    # on a bare table a butt read black is darker than the table beside it (black paint takes more
+    # light than any wood): a piece read black that is not is a change of chroma alone (noise and
+    # JPEG colour blocks of a dim frame, a vignetted corner), and a lone stray would take a group
+    black = model.names.index("black") if "black" in model.names else -1
+    keep = [i for i, it in enumerate(items) if not (it["faint"] and conf[i] < FAINT_MIN_CONF) and not (
+        mat is None and best[i] == black and it["raw"][0] > -BLACK_DARKER)]
     items, best, conf = [items[i] for i in keep], best[keep], conf[keep]
     if not items:
         return Observation("tokens", [], w, h)
