@@ -4,10 +4,11 @@ In dim frames (a table of 10-25 levels) the noise and the JPEG colour blocks cha
 chroma by as much as a butt: the faint passes found pieces there, near the frame's edge or in a
 vignetted corner, that read black at full confidence though they are no darker than the table (their
 lightness 0.08 lighter to 0.07 darker than the table, in log units). A lone stray took a pile of its
-own, and the two nearest real piles were read as one. A butt read black on a bare table must now be
-darker than the table beside it by BLACK_DARKER (0.1 log lightness, a tenth of its light): black paint
-takes more light than any wood does; the black butts read right on the tuning sets are all at least
-0.12 darker (one, 40 183's, read by a piece off its side, is lost).
+own, and the two nearest real piles were read as one. A piece read black on a bare table that is not
+darker than the table beside it by BLACK_DARKER (0.1 log lightness, a tenth of its light) and lies
+BLACK_ALONE (1.5) butt lengths or more from every other butt is now dropped: black paint takes more
+light than any wood does; the black butts read right on the tuning sets are all at least 0.117
+darker but one (40 183's, read by a piece off its side, beside other butts: kept).
 
 Rendered bare-table tuning scenes that f484061's reader got wrong."""
 
