@@ -2342,6 +2342,19 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
 
 
 FAINT_MIN_CONF = 0.5
+BLACK_DARKER = 0.1  # bare table: a butt read black takes at least this log lightness from the table beside it...
+BLACK_ALONE = 1.5  # ...or lies within this many butt lengths (the frame's median box side) of another butt
+
+
+def _black_stray(items: list[dict[str, Any]], i: int, best: np.ndarray, black: int) -> bool:
+    """A piece read black on a bare table that is no darker than its table by BLACK_DARKER and lies
+    BLACK_ALONE butt lengths or more from every other piece: a stray, not a butt."""
+    if best[i] != black or items[i]["raw"][0] <= -BLACK_DARKER or len(items) < 2:
+        return False
+    length = float(np.median([max(it["box"][2], it["box"][3]) for it in items]))
+    cx, cy = items[i]["centre"]
+    near = min(float(np.hypot(it["centre"][0] - cx, it["centre"][1] - cy)) for j, it in enumerate(items) if j != i)
+    return near >= BLACK_ALONE * length
 
 
 def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
@@ -2388,6 +2401,12 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     # a faint piece (found only below the frame's threshold) is a butt only when its colour is clearly
     # a butt's; it is dropped before the grouping, where a lone stray would take a group of its own
     keep = [i for i, it in enumerate(items) if not (it["faint"] and conf[i] < FAINT_MIN_CONF)]
+    if mat is None and "black" in model.names:
+        # on a bare table a butt read black is darker than the table beside it (black paint takes more
+        # light than any wood): a piece read black that is not, away from every other butt, is a
+        # change of chroma alone (noise and JPEG colour blocks of a dim frame, a vignetted corner),
+        # and it would take a pile of its own
+        keep = [i for i in keep if not _black_stray(items, i, best, model.names.index("black"))]
     items, best, conf = [items[i] for i in keep], best[keep], conf[keep]
     if not items:
         return Observation("tokens", [], w, h)
