@@ -559,11 +559,32 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
                     out.append({"xs": px[s], "ys": py[s], "k": k})
     out = _merge_concentric(small, out, single)
     if len(out) > k:  # shading split one butt into pieces: keep the k largest
-        out = sorted(out, key=lambda p: -len(p["xs"]))[:k]
+        out = sorted(out, key=lambda p: -len(p["xs"]))
+        out = out[:k] + (_apart(out[:k], out[k:], single) if pairs else [])
     elif len(out) < k:
         out += _leftover(xs, ys, out, k - len(out), single, k)
     if pairs:
         out = [q for p in out for q in (_piece_pair(small, p, single) or [p])]
+    return out
+
+
+SPLIT_APART = 1.3  # a piece beyond a pile's count lying this many butt widths from every kept piece is a butt
+
+
+def _apart(kept: list[dict[str, Any]], more: list[dict[str, Any]], single: float) -> list[dict[str, Any]]:
+    """The pieces of ``more`` (a split's pieces beyond its count, largest first) whose middle lies at
+    least SPLIT_APART butt widths (the frame's, from ``single``) from the middle of every piece kept
+    (``kept``, then each one taken): a pale butt on pale wood adds less than a butt's area to its
+    pile, so the pile counts one butt short, while a butt's own shading crumbs lie within a width
+    of its middle (bare table)."""
+    apart = SPLIT_APART * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    mids = [(p["xs"].mean(), p["ys"].mean()) for p in kept]
+    out = []
+    for p in more:
+        m = (p["xs"].mean(), p["ys"].mean())
+        if all(np.hypot(m[0] - a, m[1] - b) >= apart for a, b in mids):
+            out.append(p)
+            mids.append(m)
     return out
 
 
