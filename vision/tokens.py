@@ -2153,6 +2153,7 @@ VEIL_GAP = 2
 VEIL_SHARE = 0.06  # a butt is read less the ring's neutral added light when that is at least this share of the table's
 VEIL_BETTER = 1.0  # ... and that reading is kept when it fits its nearest colour model better by this much
 END_AGREE = 0.5  # a glare on one end: the butt's ends differ in every channel by this share of what the table's do...
+END_GATE = 0.5  # ... looked for only where the light around the whole butt is this share of VEIL_SHARE (speed)
 END_BETTER = 0.0  # ... and the darker end's reading is kept when it fits its nearest colour model better (by any amount)
 
 
@@ -2207,7 +2208,7 @@ def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: li
         whole = light(np.ones(len(b["xs"]), bool))
         if whole is not None and whole[0] > 0 and whole[0] >= VEIL_SHARE * whole[1]:
             out[i] = [(np.maximum(colours[i] - np.float32(whole[0]), 1.0).astype(np.float32), VEIL_BETTER)]
-        if len(b["xs"]) < 40 or whole is None or whole[0] <= 0:  # no light added around it: no glare on an end
+        if len(b["xs"]) < 40 or whole is None or whole[0] < END_GATE * VEIL_SHARE * whole[1]:  # hardly any light added around it: no glare on an end
             continue
         # a glare on one end (smaller than the butt): the table around that end is lit more than around
         # the other, and the butt's own ends differ by about as much in every channel (added light):
