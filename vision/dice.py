@@ -2354,6 +2354,17 @@ def _column_six(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, An
     return _layout_count(frame, xy, d, layouts, lambda pips: _all_round(fg, pips, d))
 
 
+def _two_spots(f: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float] | None:
+    """A "two" face's two spots a and c, c - a, their distance and the face's median pip size; None
+    when the face is no two of two spots."""
+    spots = _face_spots(f["face"])
+    if f["count"] != 2 or len(spots) != 2:
+        return None
+    a, c = np.float32(spots[0]), np.float32(spots[1])
+    v = c - a
+    return a, c, v, float(np.hypot(*v)), float(np.median([p.d for p in f["face"]]))
+
+
 def _side_two(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
     """The count of a "two" whose pips are two corner pips along a side of a four, five or six: 4,
     5 or 6 (0: a two).
@@ -2368,13 +2379,10 @@ def _side_two(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]
     on the table, and beside a three's centre and corner pip they are plain corners of its body.
     Exactly one count over both sides must agree.
     """
-    spots = _face_spots(f["face"])
-    if f["count"] != 2 or len(spots) != 2:
+    pair = _two_spots(f)
+    if pair is None:
         return 0
-    a, c = np.float32(spots[0]), np.float32(spots[1])
-    v = c - a
-    apart = float(np.hypot(*v))
-    d = float(np.median([p.d for p in f["face"]]))
+    a, c, v, apart, d = pair
     if d <= 0.0 or apart < SIDE_SEP * d:
         return 0
     n = np.float32([-v[1], v[0]])  # across the pair, as long as it
@@ -2404,13 +2412,10 @@ def _side_pair(frame: np.ndarray, f: dict[str, Any], b: dice_body.DieBody) -> in
     equal legs (the two far corners pips; the centre and edge midpoints body, or pips on a five
     and a six) are judged by colour, and every pip of a layout must lie on the die.
     """
-    spots = _face_spots(f["face"])
-    if f["count"] != 2 or len(spots) != 2:
+    pair = _two_spots(f)
+    if pair is None:
         return 0
-    a, c = np.float32(spots[0]), np.float32(spots[1])
-    v = c - a
-    side = float(np.hypot(*v))
-    d = float(np.median([p.d for p in f["face"]]))
+    a, c, v, side, d = pair
     if side < 1.5 * d or side > 0.75 * b.side:
         return 0
     n = np.float32([-v[1], v[0]]) / side
