@@ -568,6 +568,11 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
     return out
 
 
+def _butt_width(single: float) -> float:
+    """The width of a butt of area ``single`` (a rectangle ASPECT widths long with round ends)."""
+    return float(np.sqrt(single / (ASPECT - 1 + np.pi / 4)))
+
+
 SPLIT_APART = 1.3  # a piece beyond a pile's count lying this many butt widths from every kept piece is a butt
 
 
@@ -577,7 +582,7 @@ def _apart(kept: list[dict[str, Any]], more: list[dict[str, Any]], single: float
     (``kept``, then each one taken): a pale butt on pale wood adds less than a butt's area to its
     pile, so the pile counts one butt short, while a butt's own shading crumbs lie within a width
     of its middle (bare table)."""
-    apart = SPLIT_APART * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    apart = SPLIT_APART * _butt_width(single)
     mids = [(p["xs"].mean(), p["ys"].mean()) for p in kept]
     out = []
     for p in more:
@@ -592,7 +597,7 @@ def _piece_pair(small: np.ndarray, p: dict[str, Any], single: float) -> list[dic
     """A pile's piece holding two touching butts (``_two_in_one``'s test on the piece's own rectangle)."""
     pts = np.stack([p["xs"], p["ys"]], 1).astype(np.float32)
     (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
-    half = 0.5 * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    half = 0.5 * _butt_width(single)
     c = {"area": float(len(p["xs"])), "long": max(rw, rh) + 1, "half": (min(rw, rh) + 1) / 2, "pts": (p["xs"], p["ys"])}
     return _two_in_one(small, c, single, half)
 
@@ -617,7 +622,7 @@ def _merge_concentric(small: np.ndarray, pieces: list[dict[str, Any]], single: f
     lie a whole width apart). Only pieces of one chroma are joined: a butt beside a glare spot is not."""
     if len(pieces) < 2:
         return pieces
-    near = MERGE_NEAR * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    near = MERGE_NEAR * _butt_width(single)
     pieces = list(pieces)
     merged = True
     while merged and len(pieces) > 1:
@@ -666,7 +671,7 @@ def _leftover(xs: np.ndarray, ys: np.ndarray, done: list[dict[str, Any]], missin
             cores = _by_cores((lab[by:by + bh, bx:bx + bw] == i).astype(np.uint8), single, m)
             # a part that, grown back to a whole butt, holds most of a piece already found (a rim the
             # colour split cut out) is that butt again
-            grow = int(2 * np.ceil(0.5 * np.sqrt(single / (ASPECT - 1 + np.pi / 4)))) + 1
+            grow = int(2 * np.ceil(0.5 * _butt_width(single))) + 1
             kept = []
             for qx, qy in cores:
                 whole = np.zeros_like(canvas)
@@ -690,7 +695,7 @@ def _by_cores(region: np.ndarray, single: float, m: int) -> list[tuple[np.ndarra
     the narrow necks where butts touch end to side (and loses thin strands of shadow); each core
     grown back by as much, within the piece, its pixels going to the nearest core, is a butt when it
     is butt-shaped. The depth that gives the most butts is kept (the shallowest of equals)."""
-    half = 0.5 * np.sqrt(single / (ASPECT - 1 + np.pi / 4))
+    half = 0.5 * _butt_width(single)
     dist = cv2.distanceTransform(_pad1(region), cv2.DIST_L2, 3)[1:-1, 1:-1]
     best: list[tuple[np.ndarray, np.ndarray]] = []
     for share in CORE_DEPTHS:
@@ -1902,6 +1907,13 @@ BUTT_BRIGHT = 200.0  # a butt this bright in a channel is checked for pixels the
 CLIPPED_SHARE = 0.2  # ... and a channel with this share of its inner pixels clipped is a lower bound only
 
 
+def _trim_bounds(m: int) -> tuple[int, int]:
+    """The slice of ``m`` pixels sorted by lightness that a butt's trimmed mean keeps: less the darkest
+    15 % and the lightest 10 % (at least one pixel)."""
+    lo = int(m * 0.15)
+    return lo, max(int(m * 0.9), lo + 1)
+
+
 def _measure_all(small: np.ndarray, butts: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
     """Each butt's trimmed mean colour (its pixels nearest its middle, three quarters of them, less the
     darkest 15 % and lightest 10 %: no rim shading, filter band or glare) as (K, 3) float32, and which
@@ -1933,7 +1945,7 @@ def _measure_all(small: np.ndarray, butts: list[dict[str, Any]]) -> tuple[np.nda
     picks, lens = [], np.empty(k, np.intp)
     for i, (a, m) in enumerate(zip(kstarts.tolist(), kept.tolist(), strict=True)):
         order = np.argsort(keys[a:a + m].copy())  # each butt's own keys alone, as one by one
-        lo, hi = int(m * 0.15), max(int(m * 0.9), int(m * 0.15) + 1)
+        lo, hi = _trim_bounds(m)
         picks.append(order[lo:hi] + a)
         lens[i] = len(picks[-1])
     pstarts = np.zeros(k, np.intp)
@@ -2172,7 +2184,8 @@ def _end_thirds(small: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[list
         p = pix[m]
         order = np.argsort(p.sum(axis=1))
         n = len(order)
-        means.append(p[order[int(n * 0.15):max(int(n * 0.9), int(n * 0.15) + 1)]].mean(axis=0))
+        lo, hi = _trim_bounds(n)
+        means.append(p[order[lo:hi]].mean(axis=0))
     return masks, means
 
 
