@@ -2036,10 +2036,10 @@ def _front_row(f: dict[str, Any]) -> dict[str, Any]:
     a top-down die's dim or blurred last pip, in its row, is no front face."""
     if not FRONT_ROW or "face" not in f or f.get("from_body"):
         return f
-    if f["count"] != sum(p.count for p in f["face"]) and not FRONT_RECOUNTED:
+    recounted = f["count"] != sum(p.count for p in f["face"])
+    if recounted and not FRONT_RECOUNTED:
         return f
     top = _top_few(f, FRONT_MOST, FRONT_GAP)
-    recounted = f["count"] != sum(p.count for p in f["face"])
     if top is None or (recounted and top["count"] < LAYOUT_MIN):
         return f
     if top["count"] == 2:
@@ -2365,6 +2365,21 @@ def _two_spots(f: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, f
     return a, c, v, float(np.hypot(*v)), float(np.median([p.d for p in f["face"]]))
 
 
+def _side_layouts(a: np.ndarray, c: np.ndarray, u: np.ndarray) -> list[Layout]:
+    """The layouts of a four, five and six (pips, body, count) of which a and c are two corner pips
+    along one side, the face lying towards ``u`` (across the side, as long as it): the two far
+    corners are pips; the centre and the edge midpoints body, or pips on a five and a six."""
+    q1, q2 = a + u, c + u
+    centre = 0.5 * (a + c) + 0.5 * u
+    mids = [a + 0.5 * u, 0.5 * (a + c) + u, c + 0.5 * u, 0.5 * (a + c)]  # (0, 2), (1, 3) opposite
+    return [
+        ([q1, q2], [centre, *mids], 4),
+        ([q1, q2, centre], mids, 5),
+        ([q1, q2, mids[0], mids[2]], [centre, mids[1], mids[3]], 6),
+        ([q1, q2, mids[1], mids[3]], [centre, mids[0], mids[2]], 6),
+    ]
+
+
 def _side_two(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]) -> int:
     """The count of a "two" whose pips are two corner pips along a side of a four, five or six: 4,
     5 or 6 (0: a two).
@@ -2388,16 +2403,7 @@ def _side_two(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, Any]
     n = np.float32([-v[1], v[0]])  # across the pair, as long as it
     counts = set()
     for u in (n, -n):
-        q1, q2 = a + u, c + u
-        centre = 0.5 * (a + c) + 0.5 * u
-        mids = [a + 0.5 * u, 0.5 * (a + c) + u, c + 0.5 * u, 0.5 * (a + c)]  # (0, 2), (1, 3) opposite
-        layouts: list[Layout] = [
-            ([q1, q2], [centre, *mids], 4),
-            ([q1, q2, centre], mids, 5),
-            ([q1, q2, mids[0], mids[2]], [centre, mids[1], mids[3]], 6),
-            ([q1, q2, mids[1], mids[3]], [centre, mids[0], mids[2]], 6),
-        ]
-        got = _layout_count(frame, np.stack([a, c]), d, layouts, lambda pips: _all_round(fg, pips, d))
+        got = _layout_count(frame, np.stack([a, c]), d, _side_layouts(a, c, u), lambda pips: _all_round(fg, pips, d))
         if got:
             counts.add(got)
     return counts.pop() if len(counts) == 1 else 0
@@ -2422,16 +2428,7 @@ def _side_pair(frame: np.ndarray, f: dict[str, Any], b: dice_body.DieBody) -> in
     die = np.float32([b.x, b.y])
     if float((die - 0.5 * (a + c)) @ n) < 0:
         n = -n
-    u = n * side
-    q1, q2 = a + u, c + u
-    centre = 0.5 * (a + c) + 0.5 * u
-    mids = [a + 0.5 * u, 0.5 * (a + c) + u, c + 0.5 * u, 0.5 * (a + c)]  # (0, 2), (1, 3) opposite
-    layouts = [
-        ([q1, q2], [centre, *mids], 4),
-        ([q1, q2, centre], mids, 5),
-        ([q1, q2, mids[0], mids[2]], [centre, mids[1], mids[3]], 6),
-        ([q1, q2, mids[1], mids[3]], [centre, mids[0], mids[2]], 6),
-    ]
+    layouts = _side_layouts(a, c, n * side)
 
     def on_die(pips: list[np.ndarray]) -> bool:
         """Every pip of the layout lies on the die (within half its side of its centre)."""
