@@ -515,7 +515,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
         if die_side > 0:
             holds = min(max(int(round(cv2.contourArea(cnt) * scale * scale / (die_side * die_side))), 1), BLOB_DICE)
         spots = _blob_spots(frame, cnt.astype(np.float32) * scale, side, min(die_side, side) if die_side else side)
-        free = [s for s in spots if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
+        free = _untaken(spots, taken)
         found = False
         for x, y, d in free[:SEEDS_PER_BLOB * holds]:
             if tries >= MAX_SEEDS:
@@ -542,12 +542,11 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 if light is None:
                     light = float(median(frame[::16, ::16].max(2).ravel()))
                 red = _red_spots(frame, outline, die_side, gains, RED_SHARE * light)
-                spots = [s for s in red if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
+                spots = _untaken(red, taken)
                 die = _outline_sizes(frame, outline, die_side, spots) if spots else None
             if die is None and not inside and DARK_PIPS:
                 # nor in redness: dark pips whose bevels and the die's dark rim hid them, against its body
-                spots = [s for s in _dark_spots(frame, outline, die_side)
-                         if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
+                spots = _untaken(_dark_spots(frame, outline, die_side), taken)
                 die = _outline_sizes(frame, outline, die_side, spots, DARK_REACH) if spots else None
                 if die is not None and red and die.count < DARK_RED_MIN:
                     die = None  # a red-pipped die's dark marbling flecks: a one or a two of them is no face
@@ -828,6 +827,11 @@ def _red_spots(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: n
         if all(math.hypot(x - px, y - py) > 0.8 * d for px, py, _ in out):
             out.append((x, y, d))
     return out
+
+
+def _untaken(spots: list[tuple[float, float, float]], taken: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """The spots (x, y, d) that lie in none of the squares ``taken`` (centre x, y and half side r)."""
+    return [s for s in spots if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
 
 
 def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list[tuple[float, float, float]]:
