@@ -2079,8 +2079,10 @@ def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: fl
     mask, scale = fg
     h, w = mask.shape
     start = None  # where the current hole began
-    for t in np.arange(0.0, limit + scale, scale):
-        x, y = int((q[0] + t * u[0]) / scale), int((q[1] + t * u[1]) / scale)
+    # (Python floats: the same float64 arithmetic as numpy's on these scalars, without its overhead)
+    qx, qy, ux, uy = float(q[0]), float(q[1]), float(u[0]), float(u[1])
+    for t in np.arange(0.0, limit + scale, scale).tolist():
+        x, y = int((qx + t * ux) / scale), int((qy + t * uy) / scale)
         inside = 0 <= x < w and 0 <= y < h
         if inside and mask[y, x]:
             start = None
@@ -2092,10 +2094,32 @@ def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: fl
     return float(limit) if start is None else start
 
 
-def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) -> Any:
+class _LabSampler:
+    """Median Lab colours inside pip-sized discs at frame points, read from a blurred window's Lab
+    (see _lab_sampler)."""
+
+    def __init__(self, lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> None:
+        self.lab, self.off, self.inner = lab, off, inner
+
+    def __call__(self, p: np.ndarray) -> np.ndarray:
+        """The median Lab colour inside a pip-sized disc at frame point p."""
+        return self.many([p])[0]
+
+    def many(self, points: list[np.ndarray]) -> np.ndarray:
+        """The colours of several points at once, one row each: the same values as one point at a
+        time (each point's samples placed with its own dtype's arithmetic, medians by partition),
+        without numpy's per-call overhead on every point."""
+        off, inner = self.off, self.inner
+        xs = np.concatenate([p[0] - off[0] + inner[:, 0] for p in points])
+        ys = np.concatenate([p[1] - off[1] + inner[:, 1] for p in points])
+        return median(_sample(self.lab, xs, ys).reshape(len(points), len(inner), -1), 1)
+
+
+def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) -> _LabSampler | None:
     """A function giving the median Lab colour inside a pip-sized disc (pips of diameter ``d``) at a
     frame point, read from the frame blurred a little within ``reach`` of ``centre``; None when that
-    window is under 8 px on a side (see _centre_corner and _layout_count)."""
+    window is under 8 px on a side (see _centre_corner and _layout_count). Its ``many`` gives the
+    colours of a list of points."""
     fh, fw = frame.shape[:2]
     x0, y0 = max(int(centre[0] - reach), 0), max(int(centre[1] - reach), 0)
     x1, y1 = min(int(math.ceil(centre[0] + reach)) + 1, fw), min(int(math.ceil(centre[1] + reach)) + 1, fh)
@@ -2103,14 +2127,7 @@ def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) 
         return None
     blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6))
     lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2LAB).astype(np.float32)
-    off = np.float32([x0, y0])
-    inner = INNER * (0.5 * d)
-
-    def colour(p: np.ndarray) -> np.ndarray:
-        """The median Lab colour inside a pip-sized disc at frame point p."""
-        return np.median(_sample(lab, p[0] - off[0] + inner[:, 0], p[1] - off[1] + inner[:, 1]), 0)
-
-    return colour
+    return _LabSampler(lab, np.float32([x0, y0]), INNER * (0.5 * d))
 
 
 def _in_frame(frame: np.ndarray, points: list[np.ndarray], r: float) -> bool:
@@ -2441,24 +2458,38 @@ def _layout_count(frame: np.ndarray, xy: np.ndarray, d: float, layouts: list[Lay
     """The one count of the ``layouts`` (pips to confirm, plain spots, count) that the colours agree
     with, 0 when none or several do (see _corner_l and _side_pair). ``xy`` are the pips found, ``d``
     their diameter; ``on_die(points)`` says whether a layout's pips all lie on one die."""
+    inside = [lay for lay in layouts if _in_frame(frame, lay[0] + lay[1], 0.5 * d)]
+    # a layout counts only when its pips lie on one die: with none that does, no colour is needed
+    # (on_die is a pure test of places, asked here first and kept for the loop below)
+    on: dict[int, bool] = {}
+
+    def die_ok(k: int) -> bool:
+        if k not in on:
+            on[k] = bool(on_die([*xy, *inside[k][0]]))
+        return on[k]
+
+    if not any(die_ok(k) for k in range(len(inside))):
+        return 0
     centre = xy.mean(0)
     reach = max(float(np.hypot(*(p - centre))) for lay in layouts for p in lay[0] + lay[1]) + d + 2.0
     colour = _lab_sampler(frame, centre, reach, d)
     if colour is None:
         return 0
-    pip = np.mean([colour(p) for p in xy], 0)
+    # every spot's colour at once: the pips found, then each layout's plain spots and pips
+    cols = colour.many([*xy, *(p for pips, plain, _ in inside for p in plain + pips)])
+    pip = np.mean(cols[:len(xy)], 0)
+    at = len(xy)
     counts = set()
-    for pips, plain, count in layouts:
-        if not _in_frame(frame, pips + plain, 0.5 * d):
-            continue
-        cs = np.stack([colour(p) for p in plain])
+    for k, (pips, plain, count) in enumerate(inside):
+        cs, pcs = cols[at:at + len(plain)], cols[at + len(plain):at + len(plain) + len(pips)]
+        at += len(plain) + len(pips)
         got = _pip_axis(pip, cs, 0.5)
         if got is None:
             continue
         body, axis, gap = got
         on_body = all(abs(float((c - body) @ axis)) <= CENTRE_T * gap * gap for c in cs)
-        on_pips = all(abs(float((colour(p) - body) @ axis) / (gap * gap) - 1.0) <= CENTRE_T for p in pips)
-        if on_body and on_pips and on_die([*xy, *pips]):
+        on_pips = all(abs(float((c - body) @ axis) / (gap * gap) - 1.0) <= CENTRE_T for c in pcs)
+        if on_body and on_pips and die_ok(k):
             counts.add(count)
     return counts.pop() if len(counts) == 1 else 0
 
