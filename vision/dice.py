@@ -2177,25 +2177,29 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     d = float(np.median([p.d for p in f["face"]]))
     reach = 2.0 * sep + d + 2.0
     mid = 0.5 * (a + b)
+    # the choices of centre whose other spots lie in the frame and whose die lies all round it (the
+    # centre pip has the die around it: its corners beyond the corner pips all round); places
+    # alone decide these, so with neither left no colour is needed
+    far = (1.0 + CENTRE_REACH) * sep
+    choices = []
+    for c, k in ((a, b), (b, a)):
+        v = k - c
+        w = np.float32([-v[1], v[0]])
+        others = [c - v, c + w, c - w]
+        if _in_frame(frame, others, 0.5 * d) and not any(_reach(fg, c, u / sep, far, d) < far for u in (v, -v, w, -w)):
+            choices.append((c, v, w, others))
+    if not choices:
+        return 0
     colour = _lab_sampler(frame, mid, reach, d)
     if colour is None:
         return 0
     pip = 0.5 * (colour(a) + colour(b))
     readings = []
-    for c, k in ((a, b), (b, a)):
-        v = k - c
-        w = np.float32([-v[1], v[0]])
+    for c, v, w, others in choices:
         got = _pip_axis(pip, np.stack([colour(c + s * (v + t * w) / 2) for s in (1, -1) for t in (1, -1)]), 0.5)
         if got is None:
             continue
         body, axis, gap = got
-        others = [c - v, c + w, c - w]
-        if not _in_frame(frame, others, 0.5 * d):
-            continue
-        # the centre pip has the die around it: its corners beyond the corner pips all round
-        far = (1.0 + CENTRE_REACH) * sep
-        if any(_reach(fg, c, u / sep, far, d) < far for u in (v, -v, w, -w)):
-            continue
         t = [float((colour(q) - body) @ axis) / (gap * gap) for q in others]
         pips = [abs(tq - 1.0) <= CENTRE_T for tq in t]
         if pips[0] and all(-CENTRE_BELOW <= tq <= CENTRE_T for tq in t[1:]):
@@ -2235,12 +2239,15 @@ def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, A
     if d <= 0.0 or 2.0 * r < MID_SEP * d:
         return 0
     mid = 0.5 * (a + b)
-    colour = _lab_sampler(frame, mid, 1.5 * r + d + 2.0, d)
-    if colour is None:
-        return 0
     w = np.float32([-half[1], half[0]])
     corners = [mid + w, mid - w]
     if not _in_frame(frame, corners, 0.5 * d):
+        return 0
+    far = (1.0 + MID_REACH) * r
+    if any(_reach(fg, mid, u / r, far, d) < far for u in (half, -half, w, -w)):
+        return 0  # (places alone: asked before any colour)
+    colour = _lab_sampler(frame, mid, 1.5 * r + d + 2.0, d)
+    if colour is None:
         return 0
     pip = 0.5 * (colour(a) + colour(b))
     got = _pip_axis(pip, np.stack([colour(mid + 0.5 * (s * half + t * w)) for s in (1, -1) for t in (1, -1)]),
@@ -2251,9 +2258,6 @@ def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, A
     t_mid = float((colour(mid) - body) @ axis) / (gap * gap)
     middle_pip = abs(t_mid - 1.0) <= MID_T
     if not middle_pip and abs(t_mid) > CENTRE_T:
-        return 0
-    far = (1.0 + MID_REACH) * r
-    if any(_reach(fg, mid, u / r, far, d) < far for u in (half, -half, w, -w)):
         return 0
     t = [float((colour(q) - body) @ axis) / (gap * gap) for q in corners]
     corner_pips = all(abs(tq - 1.0) <= CENTRE_T for tq in t)
