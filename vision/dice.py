@@ -2079,8 +2079,10 @@ def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: fl
     mask, scale = fg
     h, w = mask.shape
     start = None  # where the current hole began
-    for t in np.arange(0.0, limit + scale, scale):
-        x, y = int((q[0] + t * u[0]) / scale), int((q[1] + t * u[1]) / scale)
+    # (Python floats: the same float64 arithmetic as numpy's on these scalars, without its overhead)
+    qx, qy, ux, uy = float(q[0]), float(q[1]), float(u[0]), float(u[1])
+    for t in np.arange(0.0, limit + scale, scale).tolist():
+        x, y = int((qx + t * ux) / scale), int((qy + t * uy) / scale)
         inside = 0 <= x < w and 0 <= y < h
         if inside and mask[y, x]:
             start = None
@@ -2092,10 +2094,32 @@ def _reach(fg: tuple[np.ndarray, float], q: np.ndarray, u: np.ndarray, limit: fl
     return float(limit) if start is None else start
 
 
-def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) -> Any:
+class _LabSampler:
+    """Median Lab colours inside pip-sized discs at frame points, read from a blurred window's Lab
+    (see _lab_sampler)."""
+
+    def __init__(self, lab: np.ndarray, off: np.ndarray, inner: np.ndarray) -> None:
+        self.lab, self.off, self.inner = lab, off, inner
+
+    def __call__(self, p: np.ndarray) -> np.ndarray:
+        """The median Lab colour inside a pip-sized disc at frame point p."""
+        return self.many([p])[0]
+
+    def many(self, points: list[np.ndarray]) -> np.ndarray:
+        """The colours of several points at once, one row each: the same values as one point at a
+        time (each point's samples placed with its own dtype's arithmetic, medians by partition),
+        without numpy's per-call overhead on every point."""
+        off, inner = self.off, self.inner
+        xs = np.concatenate([p[0] - off[0] + inner[:, 0] for p in points])
+        ys = np.concatenate([p[1] - off[1] + inner[:, 1] for p in points])
+        return median(_sample(self.lab, xs, ys).reshape(len(points), len(inner), -1), 1)
+
+
+def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) -> _LabSampler | None:
     """A function giving the median Lab colour inside a pip-sized disc (pips of diameter ``d``) at a
     frame point, read from the frame blurred a little within ``reach`` of ``centre``; None when that
-    window is under 8 px on a side (see _centre_corner and _layout_count)."""
+    window is under 8 px on a side (see _centre_corner and _layout_count). Its ``many`` gives the
+    colours of a list of points."""
     fh, fw = frame.shape[:2]
     x0, y0 = max(int(centre[0] - reach), 0), max(int(centre[1] - reach), 0)
     x1, y1 = min(int(math.ceil(centre[0] + reach)) + 1, fw), min(int(math.ceil(centre[1] + reach)) + 1, fh)
@@ -2103,14 +2127,7 @@ def _lab_sampler(frame: np.ndarray, centre: np.ndarray, reach: float, d: float) 
         return None
     blurred = cv2.GaussianBlur(frame[y0:y1, x0:x1], (0, 0), max(0.15 * d, 0.6))
     lab = cv2.cvtColor(blurred, cv2.COLOR_BGR2LAB).astype(np.float32)
-    off = np.float32([x0, y0])
-    inner = INNER * (0.5 * d)
-
-    def colour(p: np.ndarray) -> np.ndarray:
-        """The median Lab colour inside a pip-sized disc at frame point p."""
-        return np.median(_sample(lab, p[0] - off[0] + inner[:, 0], p[1] - off[1] + inner[:, 1]), 0)
-
-    return colour
+    return _LabSampler(lab, np.float32([x0, y0]), INNER * (0.5 * d))
 
 
 def _in_frame(frame: np.ndarray, points: list[np.ndarray], r: float) -> bool:
@@ -2160,25 +2177,29 @@ def _centre_corner(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str,
     d = float(np.median([p.d for p in f["face"]]))
     reach = 2.0 * sep + d + 2.0
     mid = 0.5 * (a + b)
+    # the choices of centre whose other spots lie in the frame and whose die lies all round it (the
+    # centre pip has the die around it: its corners beyond the corner pips all round); places
+    # alone decide these, so with neither left no colour is needed
+    far = (1.0 + CENTRE_REACH) * sep
+    choices = []
+    for c, k in ((a, b), (b, a)):
+        v = k - c
+        w = np.float32([-v[1], v[0]])
+        others = [c - v, c + w, c - w]
+        if _in_frame(frame, others, 0.5 * d) and not any(_reach(fg, c, u / sep, far, d) < far for u in (v, -v, w, -w)):
+            choices.append((c, v, w, others))
+    if not choices:
+        return 0
     colour = _lab_sampler(frame, mid, reach, d)
     if colour is None:
         return 0
     pip = 0.5 * (colour(a) + colour(b))
     readings = []
-    for c, k in ((a, b), (b, a)):
-        v = k - c
-        w = np.float32([-v[1], v[0]])
+    for c, v, w, others in choices:
         got = _pip_axis(pip, np.stack([colour(c + s * (v + t * w) / 2) for s in (1, -1) for t in (1, -1)]), 0.5)
         if got is None:
             continue
         body, axis, gap = got
-        others = [c - v, c + w, c - w]
-        if not _in_frame(frame, others, 0.5 * d):
-            continue
-        # the centre pip has the die around it: its corners beyond the corner pips all round
-        far = (1.0 + CENTRE_REACH) * sep
-        if any(_reach(fg, c, u / sep, far, d) < far for u in (v, -v, w, -w)):
-            continue
         t = [float((colour(q) - body) @ axis) / (gap * gap) for q in others]
         pips = [abs(tq - 1.0) <= CENTRE_T for tq in t]
         if pips[0] and all(-CENTRE_BELOW <= tq <= CENTRE_T for tq in t[1:]):
@@ -2218,12 +2239,15 @@ def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, A
     if d <= 0.0 or 2.0 * r < MID_SEP * d:
         return 0
     mid = 0.5 * (a + b)
-    colour = _lab_sampler(frame, mid, 1.5 * r + d + 2.0, d)
-    if colour is None:
-        return 0
     w = np.float32([-half[1], half[0]])
     corners = [mid + w, mid - w]
     if not _in_frame(frame, corners, 0.5 * d):
+        return 0
+    far = (1.0 + MID_REACH) * r
+    if any(_reach(fg, mid, u / r, far, d) < far for u in (half, -half, w, -w)):
+        return 0  # (places alone: asked before any colour)
+    colour = _lab_sampler(frame, mid, 1.5 * r + d + 2.0, d)
+    if colour is None:
         return 0
     pip = 0.5 * (colour(a) + colour(b))
     got = _pip_axis(pip, np.stack([colour(mid + 0.5 * (s * half + t * w)) for s in (1, -1) for t in (1, -1)]),
@@ -2234,9 +2258,6 @@ def _corners_mid(frame: np.ndarray, fg: tuple[np.ndarray, float], f: dict[str, A
     t_mid = float((colour(mid) - body) @ axis) / (gap * gap)
     middle_pip = abs(t_mid - 1.0) <= MID_T
     if not middle_pip and abs(t_mid) > CENTRE_T:
-        return 0
-    far = (1.0 + MID_REACH) * r
-    if any(_reach(fg, mid, u / r, far, d) < far for u in (half, -half, w, -w)):
         return 0
     t = [float((colour(q) - body) @ axis) / (gap * gap) for q in corners]
     corner_pips = all(abs(tq - 1.0) <= CENTRE_T for tq in t)
@@ -2441,24 +2462,38 @@ def _layout_count(frame: np.ndarray, xy: np.ndarray, d: float, layouts: list[Lay
     """The one count of the ``layouts`` (pips to confirm, plain spots, count) that the colours agree
     with, 0 when none or several do (see _corner_l and _side_pair). ``xy`` are the pips found, ``d``
     their diameter; ``on_die(points)`` says whether a layout's pips all lie on one die."""
+    inside = [lay for lay in layouts if _in_frame(frame, lay[0] + lay[1], 0.5 * d)]
+    # a layout counts only when its pips lie on one die: with none that does, no colour is needed
+    # (on_die is a pure test of places, asked here first and kept for the loop below)
+    on: dict[int, bool] = {}
+
+    def die_ok(k: int) -> bool:
+        if k not in on:
+            on[k] = bool(on_die([*xy, *inside[k][0]]))
+        return on[k]
+
+    if not any(die_ok(k) for k in range(len(inside))):
+        return 0
     centre = xy.mean(0)
     reach = max(float(np.hypot(*(p - centre))) for lay in layouts for p in lay[0] + lay[1]) + d + 2.0
     colour = _lab_sampler(frame, centre, reach, d)
     if colour is None:
         return 0
-    pip = np.mean([colour(p) for p in xy], 0)
+    # every spot's colour at once: the pips found, then each layout's plain spots and pips
+    cols = colour.many([*xy, *(p for pips, plain, _ in inside for p in plain + pips)])
+    pip = np.mean(cols[:len(xy)], 0)
+    at = len(xy)
     counts = set()
-    for pips, plain, count in layouts:
-        if not _in_frame(frame, pips + plain, 0.5 * d):
-            continue
-        cs = np.stack([colour(p) for p in plain])
+    for k, (pips, plain, count) in enumerate(inside):
+        cs, pcs = cols[at:at + len(plain)], cols[at + len(plain):at + len(plain) + len(pips)]
+        at += len(plain) + len(pips)
         got = _pip_axis(pip, cs, 0.5)
         if got is None:
             continue
         body, axis, gap = got
         on_body = all(abs(float((c - body) @ axis)) <= CENTRE_T * gap * gap for c in cs)
-        on_pips = all(abs(float((colour(p) - body) @ axis) / (gap * gap) - 1.0) <= CENTRE_T for p in pips)
-        if on_body and on_pips and on_die([*xy, *pips]):
+        on_pips = all(abs(float((c - body) @ axis) / (gap * gap) - 1.0) <= CENTRE_T for c in pcs)
+        if on_body and on_pips and die_ok(k):
             counts.add(count)
     return counts.pop() if len(counts) == 1 else 0
 
