@@ -170,6 +170,11 @@ MIDDLE_PIP = 0.12  # a three's or five's middle pip this near its die's centre (
 # centre pip: the die is no four or six, whose faces have none (see _centre_kept)
 TWO_CLOSE = 0.3  # a die-first "two" whose pips lie under this share of its side apart, one of them at its
 # centre (dice_body.ONE_CENTRE), is a one: its pip split in two, or with a glare spot beside it (see _close_two)
+ONE_FRONT = True  # an oblique die's top one read over its front face's pips (see _under_one; False: not)
+ONE_FRONT_BELOW = 2.0  # ... every front pip this many of the one's pip diameters below it
+ONE_FRONT_REACH = 7.0  # ... their centre within this many of them, no farther to the side than below
+ONE_FRONT_D = (0.6, 1.5)  # ... their median diameter this share of the one's pip's
+ONE_FRONT_BODY = 0.99  # ... and their body at most this share of the one's (a top face is lit from above)
 
 
 @dataclass
@@ -1786,8 +1791,14 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     out = []
     alts = []
     faint = []  # ones and twos refused for a body that hardly differs from its surroundings
+    result: dict[int, dict[str, Any] | None] = {}
     for f in faces:
         kept = _body_checked(pyramid, f)
+        if kept is None and ONE_FRONT:
+            one = _top_one(f)  # (an oblique die's one linked with its front face's pips)
+            if one is not None:
+                kept = _body_checked(pyramid, one)
+        result[id(f)] = kept
         if kept is None and f.get("body_kind") in ("faint", "framed") and f["count"] in (1, 2):
             faint.append(f)
         if kept is None and "faint_top" in f:
@@ -1800,6 +1811,8 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
                 out.append(kept)
         else:
             alts += f.get("alt", []) + f.get("dropped", [])
+    if ONE_FRONT:
+        out = _ones_over_fronts(pyramid, faces, result, out)
     # the faces a refused face won over in another search pass (see _merge_passes), or took for
     # its side faces (see _drop_side_faces: a glare spot or a coin read as a large one is no die
     # and has no side faces), are tried instead, where no kept face already covers them
@@ -1814,6 +1827,75 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
     fronts = {id(g) for g in _drop_side_faces(out + passed)}
     kept = _drop_odd_ones(_drop_flat_unclean(out + [g for g in passed if id(g) in fronts]))
     return kept + _vouched(faint, kept) if VOUCH else kept
+
+
+def _under_one(p: Pip, front: list[Pip]) -> bool:
+    """True when the pips ``front`` lie where the front face of the die whose top one is pip ``p``
+    shows its pips in an oblique view.
+
+    Seen at a slant (about 45 degrees on the real webcam photos), a die shows its top face and,
+    below it in the frame, its front face, foreshortened alike: the front face's pips are as round
+    and about as large as the top face's (0.74-1.2 of a one's pip diameter on the real dev photos),
+    so the squashed-pip tests of _top_part and _top_few do not tell them apart. What does: a one's
+    pip sits at the middle of its top face, half a face and a margin from the edge, so every front
+    pip lies ONE_FRONT_BELOW of its diameter or more below it (2.9-4.6 on those photos; the pips of
+    one face lie about 1.4 diameters apart across a slanted row), their centre within
+    ONE_FRONT_REACH of it (4.3-5.8) and no farther to the side than below; and a table lit from
+    above lights the top face more than the vertical front face (the front bodies at 0.85-0.98 of
+    the one's). Everything is measured in the pips themselves (sizes, places, the ratio of two
+    bodies' grey values), not in the light's level."""
+    if sum(q.count for q in front) < 2 or p.count != 1:
+        return False
+    if any(q.y - p.y < ONE_FRONT_BELOW * p.d for q in front):
+        return False
+    cx, cy = statistics.fmean([q.x for q in front]), statistics.fmean([q.y for q in front])
+    if abs(cx - p.x) > cy - p.y or math.hypot(cx - p.x, cy - p.y) > ONE_FRONT_REACH * p.d:
+        return False
+    d = statistics.median([q.d for q in front])
+    body = statistics.median([q.body_v for q in front])
+    return ONE_FRONT_D[0] * p.d <= d <= ONE_FRONT_D[1] * p.d and body <= ONE_FRONT_BODY * p.body_v
+
+
+def _top_one(f: dict[str, Any]) -> dict[str, Any] | None:
+    """The one of an oblique die whose pip the search linked with its front face's pips (see
+    _under_one), as a face of its own that has had its side face taken off, or None. Tried on
+    faces the body check refused: a one and its front face are no die's face together."""
+    face = f["face"]
+    if len(face) < 3:
+        return None
+    p = min(face, key=lambda q: q.y)
+    if not _under_one(p, [q for q in face if q is not p]):
+        return None
+    one = dict(f, face=[p], count=1, x=p.x, y=p.y, d=p.d, flat=_flat(p), major=p.major, size=3.2 * p.d,
+               sides=f.get("sides", 0) + 1)
+    one.pop("faint_top", None)
+    return one
+
+
+def _ones_over_fronts(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]],
+                      result: dict[int, dict[str, Any] | None], out: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The faces the body check kept, with the lone ones it refused for a body that touches the
+    table or is only framed (a white die on a pale table) that lie over their die's front face
+    (another face of the frame, see _under_one) taken back, and that front face dropped.
+
+    The front face must not have been read as a clean die (then the spot above it is more likely
+    not its one)."""
+    clean = ("die", "square")
+    for f in faces:
+        if (result.get(id(f)) is not None or f["count"] != 1 or len(f["face"]) != 1 or f.get("sides")
+                or f.get("body_kind") not in ("touch", "framed")):
+            continue
+        p = f["face"][0]
+        fronts = [g for g in faces if g is not f and g["dark"] == f["dark"] and _under_one(p, g["face"])]
+        kept_fronts = [result.get(id(g)) for g in fronts]
+        if not fronts or any(k is not None and k.get("body_kind") in clean for k in kept_fronts):
+            continue
+        kept = _body_checked(pyramid, dict(f, sides=1))
+        if kept is None:
+            continue
+        drop = {id(k) for k in kept_fronts if k is not None}
+        out = [g for g in out if id(g) not in drop] + [kept]
+    return out
 
 
 def _two_apart(f: dict[str, Any]) -> float:
