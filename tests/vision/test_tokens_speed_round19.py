@@ -154,3 +154,24 @@ MAT_176 = [("pink", 1, [87, 329, 93, 76], 0.999), ("gray", 1, [238, 414, 107, 59
            ("blue", 3, [944, 455, 81, 102], 1.0), ("green", 1, [112, 496, 110, 44], 0.85),
            ("blue", 1, [73, 472, 44, 100], 0.85), ("yellow", 1, [274, 482, 66, 102], 1.0),
            ("pink", 1, [196, 545, 56, 102], 0.998), ("khaki", 2, [643, 579, 93, 78], 0.999)]
+
+
+def test_a_tilted_mat_with_a_marker_covered_is_still_found_where_it_lies():
+    # a guard for any later change to the marker search (the fast search: two threshold windows at 480
+    # wide): one marker under a hand-sized box, the mat tilted to the renderer's limit and twice it;
+    # the mat is found from the others, its zones within a quarter of a butt's width of the truth
+    from vision.render import effects
+    from vision.render import mat as render_mat
+
+    for seed, tilt in ((3, 0.05), (4, 0.08), (5, 0.1), (8, 0.1)):
+        rng = np.random.default_rng(seed)
+        img, hom = render_mat.place_mat(effects.wood_texture(960, 1280, rng), rng, tilt=tilt)
+        x, y = matmod.MARKERS[0]
+        c = cv2.perspectiveTransform(np.float32([[[x + matmod.MARKER / 2, y + matmod.MARKER / 2]]]), hom)[0, 0]
+        cv2.rectangle(img, (int(c[0]) - 45, int(c[1]) - 45), (int(c[0]) + 45, int(c[1]) + 45), (60, 70, 90), -1)
+        frame = effects.camera(effects.apply_light(img, effects.Light.random(rng), rng), rng)
+        found = matmod.find_mat(frame)
+        assert found is not None and 3 <= found.markers < len(matmod.MARKERS)
+        for zone, (x0, y0, x1, y1) in zip(found.zones, matmod.ZONES, strict=True):
+            truth = cv2.perspectiveTransform(np.float32([[[x0, y0]], [[x1, y0]], [[x1, y1]], [[x0, y1]]]), hom)
+            assert np.abs(zone - truth.reshape(4, 2)).max() < 0.25 * tokens.BUTT_WIDTH_UNITS * found.scale
