@@ -204,7 +204,7 @@ def _table_chroma(tiny: np.ndarray, tmask: np.ndarray) -> np.ndarray | None:
     peak = int(np.argmax(cv2.blur(hist, (3, 3))))
     mr, mb = (peak // 128) * 4 - 254, (peak % 128) * 4 - 254
     dist = np.maximum(np.abs(cr - mr), np.abs(cb - mb))
-    tol = max(TABLE_CHROMA_MIN / LOG_STEP, TABLE_CHROMA_SPREAD * float(median(dist[tmask])))
+    tol = max(TABLE_CHROMA_MIN / LOG_STEP, TABLE_CHROMA_SPREAD * _median_int(dist[tmask]))  # = float(median(...))
     table = tmask & (dist < tol)
     return table if table.sum() >= 0.3 * tmask.sum() else None
 
@@ -2189,6 +2189,24 @@ def _end_thirds(small: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> tuple[list
     return masks, means
 
 
+# float32 sums of integers (levels up to 255, three channels) are exact below 2 ** 24: rings of fewer
+# pixels than this have their means from integer sums (any order), the same float32 values
+VEIL_EXACT_SUM = 2 ** 24 // (3 * 255)
+
+
+def _ring_light(img: np.ndarray, table: np.ndarray, ring: np.ndarray, n: int) -> tuple[float, float]:
+    """(least channel added, table level) over the ``n`` pixels where the 0/1 ``ring`` is set: the same
+    values as ``(img[sel].astype(np.float32) - table[sel]).mean(0).min()`` and ``table[sel]
+    .astype(np.float32).mean()`` (sel = ring as bool) while ``n < VEIL_EXACT_SUM``. Each float32 sum there
+    is an exact integer, so it is the integer sum (OpenCV's masked mean in double times n, rounded),
+    divided by n in float32 as numpy's mean does; no per-pixel arrays are made."""
+    si, st = cv2.mean(img, mask=ring), cv2.mean(table, mask=ring)
+    s_img = [round(v * n) for v in si[:3]]
+    s_tab = [round(v * n) for v in st[:3]]
+    add = np.float32([a - b for a, b in zip(s_img, s_tab, strict=True)]) / np.float32(n)
+    return float(add.min()), float(np.float32(sum(s_tab)) / np.float32(3 * n))
+
+
 def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: list[dict[str, Any]],
                 colours: np.ndarray) -> dict[int, list[tuple[np.ndarray, float]]]:
     """On the mat, the butts under a broad glare the table estimate does not follow: each butt's colour
@@ -2197,28 +2215,43 @@ def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: li
     caller keeps such a reading only where it fits a colour model better than the reading as it is."""
     h, w = small.shape[:2]
     allm = np.zeros((h, w), np.uint8)
-    for b in butts:
-        allm[b["ys"], b["xs"]] = 1
+    starts = np.zeros(len(butts), np.intp)
+    np.cumsum([len(b["xs"]) for b in butts[:-1]], out=starts[1:])
+    all_x, all_y = np.concatenate([b["xs"] for b in butts]), np.concatenate([b["ys"] for b in butts])
+    allm[all_y, all_x] = 1
     g = 2 * VEIL_GAP + 1
-    table_ok = (cv2.dilate(allm, np.ones((g, g), np.uint8)) == 0) & (search > 0)
+    # 0/1 (uint8): the windows below are cut from it and and-ed with each ring in place
+    table_ok = ((cv2.dilate(allm, np.ones((g, g), np.uint8)) == 0) & (search > 0)).view(np.uint8)
     k = 2 * VEIL_RING + 1
     kernel = np.ones((k, k), np.uint8)
+    levels = small.dtype == np.uint8 and bg.dtype == np.uint8  # integer levels: _ring_light's exact sums
     out: dict[int, list[tuple[np.ndarray, float]]] = {}
+    # every butt's window (its box grown by VEIL_RING, inside the image) at once
+    x0s = np.maximum(np.minimum.reduceat(all_x, starts) - VEIL_RING, 0).tolist()
+    y0s = np.maximum(np.minimum.reduceat(all_y, starts) - VEIL_RING, 0).tolist()
+    x1s = np.minimum(np.maximum.reduceat(all_x, starts) + VEIL_RING + 1, w).tolist()
+    y1s = np.minimum(np.maximum.reduceat(all_y, starts) + VEIL_RING + 1, h).tolist()
 
-    def light(sel: np.ndarray) -> tuple[float, float] | None:  # (least channel added, table level) around sel
+    def light(ry: np.ndarray, rx: np.ndarray) -> tuple[float, float] | None:
+        """(least channel added, table level) around the pixels (ry, rx) of the window."""
         m = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        m[b["ys"][sel] - y0, b["xs"][sel] - x0] = 1
-        ring = (cv2.dilate(m, kernel) > 0) & table_ok[y0:y1, x0:x1]
-        if np.count_nonzero(ring) < 10:
+        m[ry, rx] = 1
+        ring = cv2.dilate(m, kernel)
+        np.bitwise_and(ring, table_ok[y0:y1, x0:x1], out=ring)
+        n = cv2.countNonZero(ring)
+        if n < 10:
             return None
-        under = bg[y0:y1, x0:x1][ring].astype(np.float32)
-        add = (small[y0:y1, x0:x1][ring].astype(np.float32) - under).mean(0)
+        if levels and n < VEIL_EXACT_SUM:
+            return _ring_light(small[y0:y1, x0:x1], bg[y0:y1, x0:x1], ring, n)
+        sel = ring.view(bool)
+        under = bg[y0:y1, x0:x1][sel].astype(np.float32)
+        add = np.subtract(small[y0:y1, x0:x1][sel], under, dtype=np.float32).mean(0)
         return float(add.min()), float(under.mean())
 
     for i, b in enumerate(butts):
-        x0, y0 = max(0, int(b["xs"].min()) - VEIL_RING), max(0, int(b["ys"].min()) - VEIL_RING)
-        x1, y1 = min(w, int(b["xs"].max()) + VEIL_RING + 1), min(h, int(b["ys"].max()) + VEIL_RING + 1)
-        whole = light(np.ones(len(b["xs"]), bool))
+        x0, y0, x1, y1 = x0s[i], y0s[i], x1s[i], y1s[i]
+        ry, rx = b["ys"] - y0, b["xs"] - x0
+        whole = light(ry, rx)
         if whole is not None and whole[0] > 0 and whole[0] >= VEIL_SHARE * whole[1]:
             out[i] = [(np.maximum(colours[i] - np.float32(whole[0]), 1.0).astype(np.float32), VEIL_BETTER)]
         if len(b["xs"]) < 40 or whole is None or whole[0] < END_GATE * VEIL_SHARE * whole[1]:  # hardly any light added around it: no glare on an end
@@ -2228,7 +2261,7 @@ def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: li
         # the darker end, less the light around it, is read
         masks, means = _end_thirds(small, b["xs"], b["ys"])
         dark = 0 if means[0].sum() <= means[1].sum() else 1
-        lit_l, dark_l = light(masks[1 - dark]), light(masks[dark])
+        lit_l, dark_l = light(ry[masks[1 - dark]], rx[masks[1 - dark]]), light(ry[masks[dark]], rx[masks[dark]])
         if lit_l is None or lit_l[0] <= 0 or lit_l[0] < VEIL_SHARE * lit_l[1]:
             continue
         taken = max(0.0, dark_l[0]) if dark_l is not None else 0.0
