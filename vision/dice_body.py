@@ -73,6 +73,9 @@ INNER_K = 2.0  # ... and its pips differ from that colour by more than this many
 RED_PIP = 0.16  # red pips on a lone blob (see _red_spots): about this share of a die side across
 RED_HALF = 0.5  # ... each at least this share as much redder than the body as the reddest spot
 RED_SHARE = 0.13  # ... and red by this share of the frame's median brightness (dice.REDNESS_FLOOR's rule)
+RED_OWN = True  # ... and read at the die's own scale where they fit no layout at the blob's (see _red_face)
+RED_FINE = 0.15  # a red face read at no layout is sought again in redness smoothed over this share of a pip only
+RED_FINE_MIN = 0.5  # ... (at least this many pixels: half a pixel, as a JPEG holds its colour at half size)
 DARK_PIPS = True  # a lone blob nothing else read is read from its dark pips too (see _dark_spots):
 DARK_HALF = 0.7  # ... each at least this share as deep below the body's lightness as the deepest
 DARK_LONG = 2.5  # ... its dip at that depth at most this many pips' widths (RED_PIP of the side) long
@@ -544,6 +547,8 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 red = _red_spots(frame, outline, die_side, gains, RED_SHARE * light)
                 spots = _untaken(red, taken)
                 die = _outline_sizes(frame, outline, die_side, spots) if spots else None
+                if die is None and RED_OWN:
+                    die = _red_face(frame, outline, die_side, gains, RED_SHARE * light, spots, taken)
             if die is None and not inside and DARK_PIPS:
                 # nor in redness: dark pips whose bevels and the die's dark rim hid them, against its body
                 spots = _untaken(_dark_spots(frame, outline, die_side), taken)
@@ -572,9 +577,10 @@ def _blob_die_side(contours: Any, hier: np.ndarray, scale: float, limit: float) 
 
 
 def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
-                 spots: list[tuple[float, float, float]], reach: float = 0.0) -> DieBody | None:
+                 spots: list[tuple[float, float, float]], reach: float = 0.0, scale_side: float = 0.0) -> DieBody | None:
     """A die known by its own outline off the table: a square blob of this frame's dice size whose
-    spots lie in a die face's exact layout.
+    spots lie in a die face's exact layout (its scale OUTLINE_SCALE of the blob's side, or of
+    ``scale_side`` when given: the die's own side where the blob takes in its shadow).
 
     Marbled, glossy and translucent bodies defeat look()'s body-colour test (their own colour
     varies as much as the table differs from it), but the table around them still outlines them.
@@ -614,7 +620,7 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
             (cx, cy), side = xy[0], face  # the top face around its one pip (the blob holds a side face too)
     else:
         misfit, fit_scale = layout_fit(xy)
-        if (misfit > OUTLINE_FIT or not OUTLINE_SCALE[0] * side <= fit_scale <= OUTLINE_SCALE[1] * side
+        if (misfit > OUTLINE_FIT or not OUTLINE_SCALE[0] * (scale_side or side) <= fit_scale <= OUTLINE_SCALE[1] * side
                 or not _symmetric(xy, cx, cy, side, d) or not diagonal(xy, angle)):
             return None
     fh, fw = frame.shape[:2]
@@ -631,7 +637,7 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
 
 def _outline_sizes(
     frame: np.ndarray, contour: np.ndarray, die_side: float, spots: list[tuple[float, float, float]],
-    reach: float = 0.0,
+    reach: float = 0.0, scale_side: float = 0.0,
 ) -> DieBody | None:
     """_outline_die with the face's pip size taken from each of the blob's spots in turn.
 
@@ -640,7 +646,7 @@ def _outline_sizes(
     out and fit no layout. Each other spot of a different size (strongest first) then sets the
     size instead; the face must still fit a die's exact layout, so spots of no one size stay no die.
     """
-    die = _outline_die(frame, contour, die_side, spots, reach)
+    die = _outline_die(frame, contour, die_side, spots, reach, scale_side)
     tried = [spots[0][2]] if spots else []
     for k, s in enumerate(spots[1:], 1):
         if die is not None:
@@ -648,7 +654,7 @@ def _outline_sizes(
         if any(0.6 * t <= s[2] <= 1.6 * t and 0.6 * s[2] <= t <= 1.6 * s[2] for t in tried):
             continue
         tried.append(s[2])
-        die = _outline_die(frame, contour, die_side, [s] + spots[:k] + spots[k + 1 :], reach)
+        die = _outline_die(frame, contour, die_side, [s] + spots[:k] + spots[k + 1 :], reach, scale_side)
         if die is not None and die.count < 2:
             die = None
     return die
@@ -787,8 +793,24 @@ def _inner_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> lis
     return [(sx, sy, d) for _, sx, sy, d in out]
 
 
+def _red_plane(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray, smooth: float = 0.25,
+               least: float = 0.8) -> tuple[np.ndarray, np.ndarray, int, int, float] | None:
+    """A lone die-sized blob's redness (white-balanced red over the larger other channel) smoothed
+    over ``smooth`` of a pip (at least ``least`` pixels): (the plane over the blob's ROI, its inner
+    part (see _blob_inner), the ROI's x and y in the frame, the pip size RED_PIP of the frame's
+    dice' side or the blob's when smaller); None where _blob_inner gives none."""
+    got = _blob_inner(frame, contour, die_side)
+    if got is None:
+        return None
+    side, roi, inner, x0, y0 = got
+    d = RED_PIP * min(side, die_side)
+    b, g, r = (c.astype(np.float32) * float(k) for c, k in zip(cv2.split(roi), gains, strict=True))
+    red = cv2.GaussianBlur(r - cv2.max(g, b), (0, 0), max(smooth * d, least))
+    return red, inner, x0, y0, d
+
+
 def _red_spots(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray,
-               floor: float) -> list[tuple[float, float, float]]:
+               floor: float, fine: bool = False) -> list[tuple[float, float, float]]:
     """Red pips inside a lone die-sized blob (x, y, d), reddest first: peaks of redness against the blob's own.
 
     Red pips on a smoky, black or marbled die hardly differ from its body in lightness, and glare and
@@ -799,15 +821,13 @@ def _red_spots(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: n
     blob's median redness as the reddest, which stands out of the body's own spread (INNER_K, as
     for _inner_spots). Pips of a die are RED_PIP of its side across (the frame's dice' side, or the
     blob's when smaller): the peaks are taken at least 0.8 of that apart. The caller keeps the
-    spots only in a die face's exact layout (_outline_sizes).
+    spots only in a die face's exact layout (_outline_sizes). ``fine``: smoothed over RED_FINE of
+    a pip only (see _red_face).
     """
-    got = _blob_inner(frame, contour, die_side)
+    got = _red_plane(frame, contour, die_side, gains, *((RED_FINE, RED_FINE_MIN) if fine else (0.25, 0.8)))
     if got is None:
         return []
-    side, roi, inner, x0, y0 = got
-    d = RED_PIP * min(side, die_side)
-    b, g, r = (c.astype(np.float32) * float(k) for c, k in zip(cv2.split(roi), gains, strict=True))
-    red = cv2.GaussianBlur(r - cv2.max(g, b), (0, 0), max(0.25 * d, 0.8))
+    red, inner, x0, y0, d = got
     body = float(np.median(red[inner]))
     spread = float(np.median(np.abs(red[inner] - body)))
     k = max(int(round(0.7 * d)) | 1, 3)
@@ -827,6 +847,60 @@ def _red_spots(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: n
         if all(math.hypot(x - px, y - py) > 0.8 * d for px, py, _ in out):
             out.append((x, y, d))
     return out
+
+
+def _red_face(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray, floor: float,
+              spots: list[tuple[float, float, float]], taken: list[tuple[float, float, float]]) -> DieBody | None:
+    """A lone blob's red pips read at the die's own scale when they fit no layout at the blob's.
+
+    A JPEG holds colour at half size, and its blocks blur a 30-40 px die's red pips into one red
+    blob: the redness peaks (``spots``, _red_spots) lie nearer each other than the pips, and the
+    blob (the die and its shadow) is larger than the die, so a face's layout falls short of
+    OUTLINE_SCALE of the blob's side. It is measured here against the frame's dice' side when the
+    blob is larger (the die's own size), with those spots and then with the peaks of a redness
+    smoothed over RED_FINE of a pip only (merged pips part again). A face read so (two pips or
+    more) must show plain body where the other faces have pips (see _plain_cells): a six or a
+    five whose pips were partly lost leaves red where a four or a three has none.
+    """
+    _, (rw, rh), _ = cv2.minAreaRect(contour)
+    own = min(max(rw, rh), die_side)
+    plane = None
+    for k in range(2):
+        if k:
+            spots = _untaken(_red_spots(frame, contour, die_side, gains, floor, fine=True), taken)
+        die = _outline_sizes(frame, contour, die_side, spots, scale_side=own) if spots else None
+        if die is None or die.count < 2:
+            continue
+        plane = plane or _red_plane(frame, contour, die_side, gains)
+        if plane is not None and _plain_cells(plane, die):
+            return die
+    return None
+
+
+def _plain_cells(plane: tuple[np.ndarray, np.ndarray, int, int, float], die: DieBody) -> bool:
+    """True when a face's pips stand in its 3 x 3 grid with plain body in every other cell.
+
+    The grid is the face's own: its layout fitted to its pips (_layout_pose), so each cell lies a
+    pip pitch from its neighbours at the face's scale and angle. In ``plane`` (a redness, see
+    _red_plane) each cell off the layout must lie less than CORNER_T of the way from the body (the
+    blob's inner median) to the pips (their median): a four whose six's middle pips or a three
+    whose five's corners were lost in the redness shows them there."""
+    red, inner, x0, y0, _ = plane
+    body = float(np.median(red[inner]))
+    h, w = red.shape
+
+    def at(z: complex) -> float | None:
+        x, y = int(round(z.real)) - x0, int(round(z.imag)) - y0
+        return float(red[y, x]) if 0 <= x < w and 0 <= y < h else None
+
+    centre, a, k_x = _layout_pose(die.pips)
+    on = set(LAYOUTS[die.count])
+    pips = [at(complex(x, y)) for x, y in die.pips]
+    cells = [at(centre + a * complex(i * k_x, j)) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i, j) not in on]
+    if any(v is None for v in pips + cells):
+        return False
+    pip = float(median(np.float32(pips)))
+    return pip - body >= 1.0 and all((v - body) / (pip - body) < CORNER_T for v in cells)
 
 
 def _untaken(spots: list[tuple[float, float, float]], taken: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
@@ -1001,3 +1075,19 @@ def layout_fit(points: list[tuple[float, float]], stretch: bool = True) -> tuple
     scale = np.maximum(np.abs(a), 1e-6)
     k = np.unravel_index(int(np.argmin(res / scale)), res.shape)
     return float(res[k] / scale[k]), float(np.abs(a[k]))
+
+
+def _layout_pose(points: list[tuple[float, float]]) -> tuple[complex, complex, float]:
+    """The best fit of layout_fit (2-6 pips): the layout's centre (its (0, 0) cell) and its scale and
+    rotation (a complex factor on the layout's units) in the frame, and its six's column stretch."""
+    n = len(points)
+    z = np.array([complex(x, y) for x, y in points])
+    zp = z[PERMS[n]]
+    mean = zp.mean(1, keepdims=True)
+    zc = zp - mean
+    wc = LAYOUTS_C[n]
+    a = (zc[None] * np.conj(wc[:, None])).sum(2) / (np.abs(wc) ** 2).sum(1)[:, None]
+    res = np.sqrt((np.abs(zc[None] - a[..., None] * wc[:, None]) ** 2).mean(2))
+    s, p = np.unravel_index(int(np.argmin(res / np.maximum(np.abs(a), 1e-6))), res.shape)
+    k_x = SIX_STRETCH[s] if n == 6 else 1.0
+    return complex(mean[p, 0] - a[s, p] * face_layout(n, k_x).mean()), complex(a[s, p]), k_x
