@@ -525,10 +525,11 @@ def _mean3(rows: np.ndarray) -> np.ndarray:
 
 
 def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: float,
-           pairs: bool = False) -> list[dict[str, Any]]:
+           pairs: bool = False, lay: bool = False) -> list[dict[str, Any]]:
     """Split a blob of ``k`` touching butts: first by colour (connected pieces of each colour
     cluster), then pieces still holding several butts by position. ``pairs`` (bare table): each
-    piece holding two touching butts (``_piece_pair``) is split again."""
+    piece holding two touching butts (``_piece_pair``) is split again. ``lay`` (bare table): butts
+    the colour split and the leftover's cuts lost are laid in the leftover (``_laid_butts``)."""
     logc = np.log(_pixels(small, xs, ys).astype(np.float32) + EPS)
     mean = _mean3(logc)
     feat = np.hstack([logc - mean, mean * 0.6])
@@ -562,7 +563,7 @@ def _split(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, k: int, single: fl
         out = sorted(out, key=lambda p: -len(p["xs"]))
         out = out[:k] + (_apart(out[:k], out[k:], single) if pairs else [])
     elif len(out) < k:
-        out += _leftover(xs, ys, out, k - len(out), single, k)
+        out += _leftover(xs, ys, out, k - len(out), single, k, lay=lay)
     if pairs:
         out = [q for p in out for q in (_piece_pair(small, p, single) or [p])]
     return out
@@ -644,7 +645,7 @@ LEFT_AREA = 0.6  # a piece the colour split left over holds a butt from this sha
 
 
 def _leftover(xs: np.ndarray, ys: np.ndarray, done: list[dict[str, Any]], missing: int, single: float,
-              k: int) -> list[dict[str, Any]]:
+              k: int, lay: bool = False) -> list[dict[str, Any]]:
     """Butts the colour split lost (one colour's shading cut into crumbs: two gray butts side by side
     fall into a ridge cluster and a rim cluster, neither as big as a butt): the blob's pixels no piece
     took, split by position into as many butts as their area holds, at most ``missing``."""
@@ -681,7 +682,67 @@ def _leftover(xs: np.ndarray, ys: np.ndarray, done: list[dict[str, Any]], missin
                     kept.append((qx + bx + x0, qy + by + y0))
             if len(kept) > len(got):
                 got = kept
+            if lay and len(got) < m:
+                laid = _laid_butts((lab[by:by + bh, bx:bx + bw] == i).astype(np.uint8), single, m)
+                if len(laid) > len(got):
+                    got = [(qx + bx + x0, qy + by + y0) for qx, qy in laid]
         out += [{"xs": qx, "ys": qy, "k": k} for qx, qy in got]
+    return out
+
+
+LAY_IN = 0.8  # a butt laid in a leftover piece lies this share inside the piece less the butts laid before it
+LAY_STEP = 15  # degrees between the directions it is laid in
+LAY_TIE = 0.02  # ...and of the places within this share of a butt of the best fit, the farthest from the piece's middle
+
+
+def _laid_butts(region: np.ndarray, single: float, m: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Up to ``m`` butts in a piece the colour split left over (``region``, a window), laid one by one:
+    butts of one colour touching side by side or end to side (two grays, two blacks) fall into a rim
+    and a ridge cluster, neither a butt, and their piece has no neck to part them at. The frame's butt
+    (its area ``single``, ASPECT widths long, round ends) is laid every LAY_STEP degrees where it lies
+    most inside the piece, of those places within LAY_TIE of the best the farthest from the middle of
+    what is left (the butts at a pile's outside first, not one laid across two halves), and is a butt
+    when it lies LAY_IN inside what is left: the butts laid before it are taken out first, so two
+    butts laid overlap by at most 1 - LAY_IN of a butt, and a butt's contact shadow (a band thinner
+    than a butt) holds none. Returns each butt's pixels in the window (the laid butt within the piece)."""
+    width = _butt_width(single)
+    length = ASPECT * width
+    k = int(np.ceil(length / 2)) + 1
+    gy, gx = np.mgrid[-k:k + 1, -k:k + 1].astype(np.float32)
+    seg = (length - width) / 2
+    butts = []
+    for deg in range(0, 180, LAY_STEP):
+        t = np.deg2rad(deg)
+        along = gx * np.float32(np.cos(t)) + gy * np.float32(np.sin(t))
+        across = gy * np.float32(np.cos(t)) - gx * np.float32(np.sin(t))
+        butts.append((np.hypot(np.maximum(np.abs(along) - seg, 0), across) <= width / 2).astype(np.float32))
+    size = float(butts[0].sum())
+    pad = 2 * k  # every place where a butt may lie LAY_IN inside has its whole butt in the padded window
+    left = cv2.copyMakeBorder(region, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    out: list[tuple[np.ndarray, np.ndarray]] = []
+    for _ in range(m):
+        lf = left.astype(np.float32)
+        fits = [cv2.filter2D(lf, -1, b, borderType=cv2.BORDER_CONSTANT) for b in butts]
+        best = max(float(f.max()) for f in fits)
+        if best < LAY_IN * size:
+            break
+        ys, xs = np.nonzero(left)
+        my, mx = ys.mean(), xs.mean()
+        keep, far = (0, 0, 0), -1.0
+        for j, f in enumerate(fits):
+            py, px = np.nonzero(f >= best - LAY_TIE * size)
+            if len(px):
+                d = (px - mx) ** 2 + (py - my) ** 2
+                q = int(np.argmax(d))
+                if d[q] > far:
+                    far, keep = float(d[q]), (j, int(py[q]), int(px[q]))
+        j, cy, cx = keep
+        laid = np.zeros_like(left)
+        laid[cy - k:cy + k + 1, cx - k:cx + k + 1] = butts[j] > 0
+        laid &= left
+        qy, qx = np.nonzero(laid)
+        out.append((qx - pad, qy - pad))
+        left[laid > 0] = 0
     return out
 
 
@@ -1667,7 +1728,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 if c["area"] >= PAIR_AREA * single and c["long"] >= PAIR_LONG * np.sqrt(single * ASPECT):
                     _, radius = cv2.minEnclosingCircle(c["outline"].astype(np.float32))
                     if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
-                        out.extend(_split(small, xs, ys, 2, single))
+                        out.extend(_split(small, xs, ys, 2, single, lay=not one_colour))
                 continue
             if one_colour and (_halo_ring(add, xs, ys, half) or _cut_glare(add, small, bg, search, xs, ys)):
                 continue
@@ -1678,7 +1739,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             out.append({"xs": xs, "ys": ys, "k": 1, "faint": c.get("faint", False)})
             continue
         # a glare spot touching a pile counts as butts by its area: its pieces are glare again
-        pieces = _split(small, xs, ys, k, single, pairs=not one_colour)
+        pieces = _split(small, xs, ys, k, single, pairs=not one_colour, lay=not one_colour)
         if not pieces:
             continue
         px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
@@ -1716,7 +1777,7 @@ def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float
             c["long"] < TWO_LONG * length and c["half"] < (TWO_LONG + 0.2) * half):
         return None
     xs, ys = c["pts"]
-    pair = _split(small, xs, ys, 2, single)
+    pair = _split(small, xs, ys, 2, single, lay=True)
     if len(pair) == 1 and _butt_shaped(pair[0]["xs"], pair[0]["ys"], single):
         # one butt found: the rest of the piece, when a butt's part (the other butt's share above the
         # threshold), is the other
