@@ -61,6 +61,9 @@ class Mat:
     markers: int  # how many markers were seen
     scale: float  # frame pixels per mat unit (mean)
     grey_paper: np.ndarray | None = None  # BGR reading of the white paper beside the grey patch (mean of both sides)
+    grey_low: np.ndarray | None = None  # BGR 10th percentile of the grey patch's samples (per channel)...
+    grey_high: np.ndarray | None = None  # ... and 90th: how evenly the patch is lit (a glare spot on it)
+    white_spread: np.ndarray | None = None  # the white patch's 90th less its 10th percentile sample (per channel)
 
     def to_frame(self, points: np.ndarray) -> np.ndarray:
         """Map (N, 2) mat-unit points into frame pixels."""
@@ -230,10 +233,11 @@ _GRIDS: dict[tuple, list[np.ndarray]] = {}
 _DY, _DX = (v.reshape(-1, 1) for v in np.meshgrid([-1, 0, 1], [-1, 0, 1], indexing="ij"))
 
 
-def _patch_readings(frame: np.ndarray, inv: np.ndarray,
-                    rects: list[tuple[float, float, float, float]]) -> list[np.ndarray]:
+def _patch_readings(frame: np.ndarray, inv: np.ndarray, rects: list[tuple[float, float, float, float]],
+                    keep: list[np.ndarray] | None = None) -> list[np.ndarray]:
     """Median BGR of a grid of small samples (3x3 pixels each) inside each mat rectangle (robust to
-    a glare spot); the rectangles' points are mapped into the frame and gathered in one go."""
+    a glare spot); the rectangles' points are mapped into the frame and gathered in one go. ``keep``
+    gets each rectangle's samples ((n, 3) float32) appended."""
     key = tuple(tuple(r) for r in rects)
     if key not in _GRIDS:  # the mat's rectangles are fixed: their points are made once
         _GRIDS[key] = [_patch_grid(r) for r in rects]
@@ -243,6 +247,9 @@ def _patch_readings(frame: np.ndarray, inv: np.ndarray,
     xs = np.clip(np.round(pts[:, 0]).astype(int), 1, w - 2)
     ys = np.clip(np.round(pts[:, 1]).astype(int), 1, h - 2)
     samples = frame[ys[None] + _DY, xs[None] + _DX].astype(np.float32)  # (9, points, 3)
+    if keep is not None:
+        n = samples.shape[1] // len(grids)
+        keep.extend(samples[:, r * n:(r + 1) * n].reshape(-1, 3) for r in range(len(grids)))
     return _patch_medians(samples, len(grids))
 
 
@@ -300,12 +307,17 @@ def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:
     inv = np.linalg.inv(hom)
     zones = [cv2.perspectiveTransform(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]).reshape(-1, 1, 2),
                                       inv).reshape(4, 2) for x0, y0, x1, y1 in ZONES]
+    parts: list[np.ndarray] = []
     white, grey, fill, left, right = _patch_readings(
         frame, inv, [WHITE_PATCH, GREY_PATCH, (MARGIN + 4, ZONE_BOTTOM - 12, MAT_W - MARGIN - 4, ZONE_BOTTOM - 3),
-                     *GREY_PAPER])
+                     *GREY_PAPER], parts)
+    white_sorted, grey_sorted = np.sort(parts[0], axis=0), np.sort(parts[1], axis=0)  # each channel in order
+    n = len(grey_sorted)
     corners_frame = cv2.perspectiveTransform(np.float32([[0, 0], [MAT_W, 0]]).reshape(-1, 1, 2), inv)
     scale = float(np.linalg.norm(corners_frame[1] - corners_frame[0]) / MAT_W)
-    return Mat(hom, zones, white, grey, fill, len(seen), scale, (left + right) / 2)
+    return Mat(hom, zones, white, grey, fill, len(seen), scale, (left + right) / 2,
+               grey_sorted[n // 10], grey_sorted[(9 * n) // 10],
+               white_sorted[(9 * n) // 10] - white_sorted[n // 10])
 
 
 # ---------------------------------------------------------------- colour correction
