@@ -2073,7 +2073,7 @@ def _front_six(f: dict[str, Any]) -> dict[str, Any] | None:
     (perspective). A four's lower row and the front face's first row lie on two faces at right
     angles, each pip its radius and a margin from the edge between them: when the long axis runs
     down the frame (within 45 degrees of it) and the lowest row's gap is below FRONT_ROWS of the gap
-    above it, that row is dropped and the four kept if it lies in a four's exact layout once its
+    above it (and still FRONT_GAP top pip diameters, as _front_row's), that row is dropped and the four kept if it lies in a four's exact layout once its
     foreshortening down the frame is undone by its pips' own flatness (a round pip on the top face
     is squashed as much as the face). Only the face's own pips are used (ratios of its own gaps,
     their shape), not their light or the renderer's look."""
@@ -2089,10 +2089,10 @@ def _front_six(f: dict[str, Any]) -> dict[str, Any] | None:
     t = c @ u
     order = np.argsort(t)
     rows = [t[order[2 * i:2 * i + 2]].mean() for i in range(3)]
-    if rows[2] - rows[1] >= FRONT_ROWS * (rows[1] - rows[0]):
-        return None
     top_face = [face[i] for i in order[:4]]
     st = _face_stats(top_face)
+    if not FRONT_GAP * st["d"] <= rows[2] - rows[1] < FRONT_ROWS * (rows[1] - rows[0]):
+        return None
     top = dict(f, face=top_face, count=4, d=st["d"], flat=st["flat"])
     top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], 4.6 * st["d"]))
     top.pop("faint_top", None)
