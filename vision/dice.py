@@ -108,6 +108,9 @@ FRONT_MOST = 5  # ... at most this many top pips
 FRONT_GAP = 1.0  # ... the dropped pips this many top pip diameters below them
 FRONT_TWO = 2.0  # ... two top pips at least this many pip diameters apart
 FRONT_RECOUNTED = True  # ... also where the body check recounted the face (then three top pips or more)
+FRONT_LONE = True  # ... also a single dimmer light pip below two or more top pips when the face lies in no exact layout
+FRONT_SIX = True  # a six whose lowest row lies closer to the row above it than that row to the first: a four and its front pips (see _front_six)
+FRONT_ROWS = 0.8  # ... the lowest row's gap below this share of the gap above it
 TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
 LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 TWO_TWOS = True  # a group of four pips off a four's layout that is two twos is cut in two (see _two_twos)
@@ -2059,7 +2062,7 @@ def _top_part(f: dict[str, Any]) -> dict[str, Any] | None:
     return top if _fits_layout(top) else None
 
 
-def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5) -> dict[str, Any] | None:
+def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5, lone: bool = False) -> dict[str, Any] | None:
     """The one or two round pips of an oblique die's top face whose face took in the squashed pips
     of the face below it (see _top_part, which needs three round pips in a layout), or None.
 
@@ -2076,7 +2079,9 @@ def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5) -> dict[str, An
     (sizes, shapes, places), not in the light. A face the body check refused as faint is tried this
     way too (and with _top_part); a one or two so taken that the check refuses as faint goes to
     _vouched like any other. _front_row calls it with up to ``most`` top pips (three or more must
-    then lie in a die's exact layout) and the front pips ``gap`` top pip diameters below them."""
+    then lie in a die's exact layout) and the front pips ``gap`` top pip diameters below them, and
+    with ``lone`` (a face in no die's exact layout) takes a single dimmer light pip below two or more
+    top pips as the front face's too."""
     face = f["face"]
     single = [p for p in face if p.count == 1 and _flat(p) <= SQUARE_ON]
     if not single:
@@ -2094,7 +2099,7 @@ def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5) -> dict[str, An
     squashed = [_flat(p) > SQUARE_ON and p.d < FRONT_D * d for p in rest]
     if any(abs(p.pip_v - p.body_v) >= FRONT_C * cmin and not sq for p, sq in zip(rest, squashed, strict=True)):
         return None
-    if not all(squashed) and (f["dark"] or sum(p.count for p in rest) < 2):
+    if not all(squashed) and (f["dark"] or (sum(p.count for p in rest) < 2 and not (lone and len(round_) >= 2))):
         return None
     if min(p.y for p in rest) - max(p.y for p in round_) < gap * d:
         return None
@@ -2121,7 +2126,16 @@ def _front_row(f: dict[str, Any]) -> dict[str, Any]:
     recounted = f["count"] != sum(p.count for p in f["face"])
     if recounted and not FRONT_RECOUNTED:
         return f
+    # one dimmer pip below two or more top pips is the front face's when the face with it lies in
+    # no die's exact layout (a top-down three's or five's dim last pip lies in its layout)
     top = _top_few(f, FRONT_MOST, FRONT_GAP)
+    if top is None and FRONT_LONE and not recounted and not _fits_layout(f):
+        top = _top_few(f, FRONT_MOST, FRONT_GAP, lone=True)
+        if top is not None:
+            # the die's box still spans the front pip (another die's seed there is this die's)
+            top["size"] = max(top["size"], f["size"])
+    if top is None and not recounted:
+        top = _front_six(f)
     if top is None or (recounted and top["count"] < LAYOUT_MIN):
         return f
     if top["count"] == 2:
@@ -2130,6 +2144,44 @@ def _front_row(f: dict[str, Any]) -> dict[str, Any]:
             return f
     # a recounted face already has its die body's centre and side (other dice' seeds keep off it)
     return dict(top, x=f["x"], y=f["y"], size=f["size"]) if recounted else top
+
+
+def _front_six(f: dict[str, Any]) -> dict[str, Any] | None:
+    """The top four of a face read six that is an oblique die's four and the two pips of its front
+    face in the four's columns below it (a six's 2 x 3 layout), or None.
+
+    A six's three rows lie on one flat face: seen from above at a slant, its rows' gaps along the
+    face's long axis are equal, the nearer (lower in the frame) one the larger if anything
+    (perspective). A four's lower row and the front face's first row lie on two faces at right
+    angles, each pip its radius and a margin from the edge between them: when the long axis runs
+    down the frame (within 45 degrees of it) and the lowest row's gap is below FRONT_ROWS of the gap
+    above it (and still FRONT_GAP top pip diameters, as _front_row's), that row is dropped and the four kept if it lies in a four's exact layout once its
+    foreshortening down the frame is undone by its pips' own flatness (a round pip on the top face
+    is squashed as much as the face). Only the face's own pips are used (ratios of its own gaps,
+    their shape), not their light or the renderer's look."""
+    face = f["face"]
+    if not FRONT_SIX or f["count"] != 6 or len(face) != 6 or any(p.count != 1 for p in face):
+        return None
+    xy = np.array([(p.x, p.y) for p in face], float)
+    c = xy - xy.mean(axis=0)
+    u = np.linalg.eigh(c.T @ c)[1][:, 1]
+    u = -u if u[1] < 0 else u
+    if u[1] < math.sqrt(0.5):
+        return None
+    t = c @ u
+    order = np.argsort(t)
+    rows = [t[order[2 * i:2 * i + 2]].mean() for i in range(3)]
+    top_face = [face[i] for i in order[:4]]
+    st = _face_stats(top_face)
+    if not FRONT_GAP * st["d"] <= rows[2] - rows[1] < FRONT_ROWS * (rows[1] - rows[0]):
+        return None
+    top = dict(f, face=top_face, count=4, d=st["d"], flat=st["flat"])
+    top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], 4.6 * st["d"]))
+    top.pop("faint_top", None)
+    # the top face is foreshortened down the frame as its round pips are: their flatness undoes it
+    k = max(1.0, statistics.median([_flat(p) for p in top_face]))
+    misfit, scale = dice_body.layout_fit([(p.x, st["y"] + k * (p.y - st["y"])) for p in top_face], stretch=False)
+    return top if _in_layout(misfit, scale, st["d"]) else None
 
 
 def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_body.DieBody) -> bool:
