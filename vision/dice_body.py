@@ -93,6 +93,9 @@ CORNER_T = 0.5  # diagonal) nearer its body's colour than this share of the way 
 AXES = ((1, 0), (-1, 0), (0, 1), (0, -1))  # unit steps along a face's axes and diagonals
 DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ONE_CENTRE = 0.12  # a spot this near a die's centre (a share of its side) is a one's pip, not a two's
+OFF_LAYOUT = 0.2  # a clean die's three or more spots this far off any face's layout (layout_fit's misfit) take in
+# glare or a neighbour's spot: the die is read from the part of them in a face's layout (see _layout_part)
+PART_FAINT = 0.9  # ... when the spots left out differ from the body by at most this share of the pips kept
 
 
 _RING = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
@@ -289,11 +292,58 @@ def _look(frame: np.ndarray, pips: list[tuple[float, float, float]], reach: floa
             if not found:
                 continue
         if 1 <= count <= 6 and _symmetric(found, out.x, out.y, side, d) and diagonal(found, out.angle):
+            if count >= 3 and count != expect and layout_fit(found)[0] > OFF_LAYOUT:
+                # spots off every layout: glare or another face's spot taken in (unless the pip
+                # search read the face so too); the part of them in a layout, if there is one
+                at = [(min(max(int(round(x - x0)), 0), rw_ - 1), min(max(int(round(y - y0)), 0), rh_ - 1)) for x, y in found]
+                # the pip search's own pips (ring-checked) are pips: the spot nearest each stays
+                keep = {min(range(len(found)), key=lambda i: math.hypot(found[i][0] - px, found[i][1] - py))
+                        for px, py, _ in pips} if expect else set()
+                part = _layout_part(found, [float(dist[j, i]) for i, j in at], out, d,
+                                    fill >= ONE_FILL and aspect <= ONE_ASPECT, keep)
+                if part is not None:
+                    count, found = len(part), part
             readings.append((count, found))
     if readings:
         # where the pip search's own count is one of the readings, the two agree: take it
         out.count, out.pips = next((r for r in readings if r[0] == expect), readings[0])
     return out
+
+
+def _layout_part(found: list[tuple[float, float]], contrast: list[float], die: DieBody, d: float,
+                 one_ok: bool, keep: set[int] | None = None) -> list[tuple[float, float]] | None:
+    """The pips among a clean die's spots that lie off every face's layout, or None (no part found).
+
+    Glare on a glossy die (a streak across its middle, a ring round a pip) and a spot of a
+    neighbour's or of the die's own bevel add spots to its pips; the pips alone still lie in their
+    face's exact layout. The largest part of the spots that does, as a die's face at this die's
+    scale (OUTLINE_FIT, OUTLINE_SCALE of its side), about its centre (_symmetric; a two or three on
+    a diagonal), is taken when it is the only such part of its size; a part counts only when every
+    spot left out differs from the body (``contrast``: the look's colour distance at each spot's centre) by
+    at most PART_FAINT of the least of the pips kept (glare and bevels are fainter than the pips; a
+    one's yellow pip stands out more than the white glare ringing it). A one: the spot at the die's
+    centre, on a square die (``one_ok``). Spots of ``keep`` (the pip search's own pips) are in every part.
+    """
+    side = die.side
+    for k in range(len(found) - 1, 0, -1):
+        parts = []
+        for part in itertools.combinations(range(len(found)), k):
+            if keep and not keep.issubset(part):
+                continue
+            if max(contrast[i] for i in range(len(found)) if i not in part) > PART_FAINT * min(contrast[i] for i in part):
+                continue
+            xy = [found[i] for i in part]
+            if k == 1:
+                if one_ok and math.hypot(xy[0][0] - die.x, xy[0][1] - die.y) <= ONE_CENTRE * side:
+                    parts.append(xy)
+                continue
+            misfit, scale = layout_fit(xy)
+            if (misfit <= OUTLINE_FIT and OUTLINE_SCALE[0] * side <= scale <= OUTLINE_SCALE[1] * side
+                    and _symmetric(xy, die.x, die.y, side, d) and diagonal(xy, die.angle)):
+                parts.append(xy)
+        if parts:
+            return parts[0] if len(parts) == 1 else None
+    return None
 
 
 def _count_spots(stats: np.ndarray, cents: np.ndarray, lbl: np.ndarray, unit: float, side: float, x0: int,
