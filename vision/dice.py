@@ -150,6 +150,8 @@ VOUCH_PIP = 1.1  # ... and its pip colour within this share of it from theirs (g
 # black dice are about that far apart; a coloured coin farther)
 TWO_DIAG = (0.45, 0.95)  # ... a two's pips this share of those dice' side apart (a die's diagonal)
 FLAT_UNCLEAN = 1.4  # a face with no clean die around it, its pips this much flatter than the frame's clean dice', is none
+SMALL_UNCLEAN = 0.5  # a face of two or more pips with no clean die around it, its pips under this share of
+# the pip diameter of the frame's smallest clean die, is none (woven or printed dots; a side pip split in two)
 ONE_D = (0.45, 3.0)  # a one's pip: this share of the frame's other faces' pip diameter (else print or glare)
 SCOUT = True  # search the fine pyramid levels only where vision.dice_scout sees spots (False: everywhere)
 SKIP_EXPLAINED = True  # the brightest-channel pass skips dice the first pass read (see _explained)
@@ -1828,7 +1830,7 @@ def _check_bodies(pyramid: dice_body.Pyramid, faces: list[dict[str, Any]]) -> li
             passed.append(kept)
     # nor the side face of a kept face or of another such face
     fronts = {id(g) for g in _drop_side_faces(out + passed)}
-    kept = _drop_odd_ones(_drop_flat_unclean(out + [g for g in passed if id(g) in fronts]))
+    kept = _drop_odd_ones(_drop_small_unclean(_drop_flat_unclean(out + [g for g in passed if id(g) in fronts])))
     return kept + _vouched(faint, kept) if VOUCH else kept
 
 
@@ -2672,6 +2674,26 @@ def _drop_flat_unclean(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return faces
     limit = FLAT_UNCLEAN * statistics.median(ref)
     return [f for f in faces if f.get("body_kind") in (None, "die", "square") or f["flat"] < limit]
+
+
+def _drop_small_unclean(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The faces kept by the body check without a clean die around them, less those of two or more
+    pips whose pips are under SMALL_UNCLEAN of the pip diameter of the frame's smallest clean die.
+
+    A die's pips are holes of a fixed share of its side, and one camera sees the dice of a table
+    from about the same distance, so no die shows pips half the size of the smallest clean die
+    ("die" body) beside it. Dots that are that small with no clean die around them are a woven
+    basket (four_16 of the real oblique photos: 0.47 of the frame's die), a squashed side pip split
+    in two (six_18: 0.30), and four false faces of the render tuning sets lay at 0.15-0.43. The smallest
+    clean die, not the median, is the measure, as a tray holds dice of several sizes: the lowest
+    true face this sees, a framed six among larger dice of a real top-down tray, lies at 0.54 of its
+    smallest clean die (0.49 of their median). Everything is a ratio of pip diameters measured in
+    the frame, so light, camera and distance cancel; a frame with no clean die keeps its faces."""
+    ref = [f["d"] for f in faces if f.get("body_kind") == "die"]
+    if not ref:
+        return faces
+    limit = SMALL_UNCLEAN * min(ref)
+    return [f for f in faces if f.get("body_kind") in (None, "die", "square") or len(f["face"]) < 2 or f["d"] >= limit]
 
 
 def _drop_odd_ones(faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
