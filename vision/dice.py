@@ -1694,7 +1694,7 @@ def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[st
     around it may then take the pip itself, ringed by the die's body, for a die and count the
     glare in it as pips (img_0048: a 7 px "die", a yellow pip of a 42 px two, read three). Such a
     "die" is a pip's size, under RESEED_SMALL of the frame's read faces' median size (the real
-    dice the look found on the dev photos and renders are 0.64 of it and more): it is no die.
+    dice the look found on the dev photos and renders are 0.63 of it and more): it is no die.
     """
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
     small = RESEED_SMALL * statistics.median([f["size"] for f in faces]) if faces else 0.0
