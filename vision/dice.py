@@ -92,6 +92,8 @@ RED_K, RED_MIN, RED_PIXELS = 1.5, 20.0, 12  # the red pass runs when this many p
 MAX_SIDE = 2000  # frames are shrunk to this long side first (keeps time bounded on huge photos)
 ONE_INSIDE = 0.6  # a one this much smaller than a die-first die around it is one of that die's pips
 RESEED_MAX = 40  # pips that made no face seed at most this many die-body looks per frame
+RESEED_SMALL = 0.5  # ... and a die they find under this share of the frame's read faces' median size is a pip
+# (its glare ring or rim read as the die's outline), not a die (see _reseed)
 LAYOUT_MIN = 3  # a faint-bodied face is kept when it has at least this many pips ...
 LAYOUT_TOL = 0.15  # ... in a die's layout within this share of the layout's scale
 COMPLETE_TOL = 0.4  # a pip the search missed: inside within this share of the face's contrast of its pips
@@ -1688,14 +1690,22 @@ def _part_is_face(part: list[Pip]) -> bool:
 
 
 def _reseed(pyramid: dice_body.Pyramid, leftover: list[Pip], faces: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Dice around pips that made no face: a clean die body around the pip with a die's pips in it."""
+    """Dice around pips that made no face: a clean die body around the pip with a die's pips in it.
+
+    A left-over pip is often a glare spot inside a pip of a die read already or missed: the look
+    around it may then take the pip itself, ringed by the die's body, for a die and count the
+    glare in it as pips (img_0048: a 7 px "die", a yellow pip of a 42 px two, read three). Such a
+    "die" is a pip's size, under RESEED_SMALL of the frame's read faces' median size (the real
+    dice the look found on the dev photos and renders are 0.63 of it and more): it is no die.
+    """
     taken = [(f["x"], f["y"], 0.5 * f["size"]) for f in faces]
+    small = RESEED_SMALL * statistics.median([f["size"] for f in faces]) if faces else 0.0
     out: list[dict[str, Any]] = []
     for p in sorted(leftover, key=lambda q: -abs(q.body_v - q.pip_v))[:RESEED_MAX]:
         if any(abs(p.x - x) < r and abs(p.y - y) < r for x, y, r in taken):
             continue
         b = dice_body.look(pyramid, [(p.x, p.y, p.d)], 1.3 * 5.0 * p.d)
-        if b.kind != "die" or not b.count or not b.pips:
+        if b.kind != "die" or not b.count or not b.pips or b.side < small:
             continue
         out.append(_body_face(b))
         taken.append((b.x, b.y, 0.5 * b.side))
