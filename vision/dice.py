@@ -113,6 +113,9 @@ FRONT_RECOUNTED = True  # ... also where the body check recounted the face (then
 FRONT_LONE = True  # ... also a single dimmer light pip below two or more top pips when the face lies in no exact layout
 FRONT_SIX = True  # a six whose lowest row lies closer to the row above it than that row to the first: a four and its front pips (see _front_six)
 FRONT_ROWS = 0.8  # ... the lowest row's gap below this share of the gap above it
+DIE_AS_PIP = True  # a lone bright "pip" that is a whole pale die on a dark table: its dark pips sought inside it (see _pips_inside)
+INSIDE_PIP = 0.45  # ... pips up to this share of the blob's diameter
+INSIDE_RIM = 0.05  # ... the blob's rim this share of its diameter wide left out of its body
 TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
 LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 TWO_TWOS = True  # a group of four pips off a four's layout that is two twos is cut in two (see _two_twos)
@@ -1570,6 +1573,65 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
     return faces
 
 
+def _pips_inside(planes: tuple[np.ndarray, np.ndarray], faces: list[dict[str, Any]],
+                 pip_range: tuple[float, float]) -> list[dict[str, Any]]:
+    """Lone bright "ones" that are a whole pale die on a darker table, replaced by the dark pips inside.
+
+    A small white die on a dark table is a bright blob of a pip's shape; its own pips (gold ones
+    above all: in the blue+green plane about half the white body's level) are then lost, since the
+    box mean around them takes in the dark table and falls below the body, so the pips are no
+    darker than DARK_RATIO of it. Inside the blob the dark pips are sought again against the
+    die's own body: the blob is the part of its box brighter than halfway between the blob's
+    level and its ring's (the table), holes filled, and the rest of the box is set to the blob's
+    median level in the dark plane. Only pips up to INSIDE_PIP of the blob's diameter, and only faces
+    whose centre lies on the blob, replace it; a lone bright pip with none inside stays as it was.
+    """
+    gray, dark = planes
+    h, w = gray.shape[:2]
+    frame_mid = float(np.median(gray[::8, ::8])) + 1.0
+    out: list[dict[str, Any]] = []
+    for f in faces:
+        p = f["face"][0]
+        hi = min(INSIDE_PIP * p.d, pip_range[1])
+        if f["count"] != 1 or f["dark"] or p.merged != 1 or hi <= pip_range[0] + 1.0:
+            out.append(f)
+            continue
+        reach = 0.5 * p.major + 0.25 * p.d + 2.0
+        x0, y0 = max(int(p.x - reach), 0), max(int(p.y - reach), 0)
+        x1, y1 = min(int(math.ceil(p.x + reach)) + 1, w), min(int(math.ceil(p.y + reach)) + 1, h)
+        if min(x1 - x0, y1 - y0) < BLOCK:
+            out.append(f)
+            continue
+        g, dk = gray[y0:y1, x0:x1], dark[y0:y1, x0:x1]
+        blob = (g > 0.5 * (p.pip_v + p.body_v)).astype(np.uint8)
+        cnts, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        fg = np.zeros_like(blob)
+        cv2.drawContours(fg, cnts, -1, 255, -1)
+        # (less its rim, where the die's edge blends into the table: no body, and dark in blue+green)
+        fg = cv2.erode(fg, np.ones((3, 3), np.uint8), iterations=max(1, round(INSIDE_RIM * p.d)))
+        if not fg.any():
+            out.append(f)
+            continue
+        # the table around the blob is set to the blob's own level: the box mean is then the
+        # die's body all over, and the table's ring is no dark blob enclosing the pips
+        dk = dk.copy()
+        dk[fg == 0] = int(np.median(dk[fg > 0]))
+        inside = [g_ for g_ in _faces_of((g, dk), (pip_range[0], hi), polarities=(True,))
+                  if math.hypot(g_["x"] + x0 - p.x, g_["y"] + y0 - p.y) < 0.5 * p.d]
+        if not inside:
+            out.append(f)
+            continue
+        for g_ in inside:
+            g_["face"] = [dataclasses.replace(q, x=q.x + x0, y=q.y + y0) for q in g_["face"]]
+            g_["x"] += x0
+            g_["y"] += y0
+            st = _face_stats(g_["face"])
+            g_["body_rel"] = st["body"] / frame_mid
+            g_["score"] = g_["body_rel"] / st["flat"] ** 2 - 0.2 * g_["y"] / h
+            out.append(g_)
+    return out
+
+
 def _explained(pyramid: dice_body.Pyramid, f: dict[str, Any], faces: list[dict[str, Any]]) -> bool:
     """A first-pass face the brightest-channel pass need not look at again: three or more pips in a
     die's exact layout, linked as found (not cut from a larger group), the only face of its pips'
@@ -2782,7 +2844,10 @@ def _detect(frame: np.ndarray, profile: dict[str, Any] | None) -> list[dict[str,
     fg = None
     light = _light_gains(frame)
     gains = np.clip(light, *WB_LIMITS)
-    faces = _faces_of(planes_of(frame, channels), pip_range, leftover, scout=SCOUT)
+    planes = planes_of(frame, channels)
+    faces = _faces_of(planes, pip_range, leftover, scout=SCOUT)
+    if DIE_AS_PIP:
+        faces = _pips_inside(planes, faces, pip_range)
     pyramid = dice_body.Pyramid(frame)
     has_red = False
     if has_colour(frame):
