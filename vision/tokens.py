@@ -1602,8 +1602,12 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     # on a bare table, the pixels the shadow step took out of the blobs: a dark butt's shaded rim (its
     # steep outline)
     shaded = None if one_colour else cv2.subtract(before, mask)
+    glared = None  # on a bare table, the pixels the glare step took out of the blobs
     if halves:
+        kept = None if one_colour else mask.copy()
         _drop_glare(d8, thr, mask, subs, blobs, stats, statistics.median(halves), added, small, bg, under, free)
+        if kept is not None:
+            glared = cv2.subtract(kept, mask)
     h, w = mask.shape
     comps = []
     for i in blobs:
@@ -1725,6 +1729,20 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                     if got is not None:
                         out.append({"xs": got[0], "ys": got[1], "k": 1, "faint": False})
                         continue
+                if glared is not None and c["half"] >= GLARE_LAY_HALF * half and c["area"] >= CRUMB * single and _touches(
+                        glared, xs, ys):
+                    # or a butt whose end the glare step took with a glare spot beside it (bare table):
+                    # laid back in whole, in the glare taken out joined to it
+                    if faint is None:
+                        faint = np.zeros_like(glared)
+                        for o in comps:
+                            if o.get("faint"):
+                                faint[o["pts"][1], o["pts"][0]] = 1
+                        faint = cv2.dilate(faint, _K3)
+                    got = _dark_butt(glared, faint, xs, ys, single, half)
+                    if got is not None:
+                        out.append({"xs": got[0], "ys": got[1], "k": 1, "faint": False})
+                        continue
                 if c["area"] >= PAIR_AREA * single and c["long"] >= PAIR_LONG * np.sqrt(single * ASPECT):
                     _, radius = cv2.minEnclosingCircle(c["outline"].astype(np.float32))
                     if c["area"] < PAIR_ROUND * np.pi * radius ** 2:  # a disc is a glare spot or a coin
@@ -1757,6 +1775,22 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                         add, d8, p["xs"], p["ys"], _off_cuts(inner, search, pieces, j), soft)):
                 out.append(p)
     return out, half
+
+
+GLARE_LAY_HALF = 0.8  # a round piece beside the glare taken out, at least this share of the butt's half width wide...
+# ...and of CRUMB of a butt's area, is a butt's end the glare step cut off: the butt is laid back as _dark_butt lays it
+
+
+def _touches(m: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> bool:
+    """Whether the pixels ``xs``, ``ys`` touch (8-connected) a set pixel of ``m``."""
+    h, w = m.shape
+    x0, y0, x1, y1 = max(0, xs.min() - 1), max(0, ys.min() - 1), min(w, xs.max() + 2), min(h, ys.max() + 2)
+    win = m[y0:y1, x0:x1]
+    if not win.any():
+        return False
+    p = np.zeros_like(win)
+    p[ys - y0, xs - x0] = 1
+    return bool((cv2.dilate(p, _K3) & win).any())
 
 
 TWO_AREA = 1.15  # a piece counted one butt holds two touching when it has this many butts' area...
