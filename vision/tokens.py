@@ -1774,6 +1774,11 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                     one_colour and add.min() > 0 and _glare_piece(
                         add, d8, p["xs"], p["ys"], _off_cuts(inner, search, pieces, j), soft)):
                 out.append(p)
+            elif free is not None:
+                got = _butt_in_glare_piece(small, bg, free, p["xs"], p["ys"], half, single)
+                if got is not None:
+                    got["k"] = p["k"]
+                    out.append(got)
     return out, half
 
 
@@ -1996,6 +2001,47 @@ def _glare_piece(add: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray
     if add.min() <= 0:
         return False
     return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
+
+
+GLARE_PIECE_HOLD = 0.85  # a pile's glare piece (mat) holding this share of a butt's area may hold a butt...
+GLARE_PIECE_BUTT = 0.3  # ...found under it from this share of a butt's area...
+GLARE_PIECE_MAX = 1.3  # ...to this many butts' area...
+GLARE_PIECE_LONG = 0.65  # ...and this share of a butt's length long (a halo's piece beside a butt: under 0.6)
+
+
+def _butt_in_glare_piece(small: np.ndarray, bg: np.ndarray, free: tuple[np.ndarray, np.ndarray],
+                         xs: np.ndarray, ys: np.ndarray, half: float, single: float) -> dict[str, Any] | None:
+    """A pile's piece read as glare (``_glare_piece``) on the mat may be a butt of the glare's own
+    colour (pink on the red zone) with the halo around it, cut out of the pile as one piece: the
+    butt is looked for in it as under a glare spot (``_under_glare`` with the piece as the glare and
+    the zone's table beside it, which finds it by its outline standing over the glare's smooth
+    course). Looked for in a piece of about a butt's area or more (a butt and its halo), and kept
+    when what stands out is most of a butt's length: a butt lying under the glare stands over it
+    along its length, a piece of halo cut beside a butt the split laid (less than a butt's area)
+    rises over a shorter stretch. Sizes are the frame's own butts' (``single``, ``half``); the glare
+    is then taken off the kept pixels."""
+    if len(xs) < GLARE_PIECE_HOLD * single:
+        return None
+    m = int(round(2 * half)) + 1
+    h, w = small.shape[:2]
+    x, y = max(0, int(xs.min()) - m), max(0, int(ys.min()) - m)
+    x1, y1 = min(w, int(xs.max()) + m + 1), min(h, int(ys.max()) + m + 1)
+    bw, bh = x1 - x, y1 - y
+    glare = np.zeros((bh, bw), bool)
+    glare[ys - y, xs - x] = True
+    table = (free[0][y:y1, x:x1] == 0) & (free[1][y:y1, x:x1] > 0)
+    img = small[y:y1, x:x1]
+    work = img.copy()
+    keep = _under_glare(work, bg[y:y1, x:x1], glare, half, None, table, _window1(free[1], x, y, bw, bh))
+    n = np.count_nonzero(keep)
+    if not GLARE_PIECE_BUTT * single <= n <= GLARE_PIECE_MAX * single:
+        return None
+    ky, kx = np.nonzero(keep)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([kx, ky], 1).astype(np.float32))
+    if max(rw, rh) + 1 < GLARE_PIECE_LONG * np.sqrt(single * ASPECT):
+        return None
+    img[keep] = work[keep]
+    return {"xs": (kx + x).astype(xs.dtype), "ys": (ky + y).astype(ys.dtype), "k": 1, "faint": False}
 
 
 BUTT_BRIGHT = 200.0  # a butt this bright in a channel is checked for pixels the camera clipped (CLIPPED)...
