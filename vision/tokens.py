@@ -1719,12 +1719,9 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                     # or a dark butt the shadow step cut short (bare table): laid back in whole, in
                     # the shade taken out that no other piece holds
                     if unheld is None:
-                        unheld, faint = shaded.copy(), np.zeros_like(shaded)
+                        unheld, faint = shaded.copy(), _faint_mask(comps, shaded)
                         for o in comps:
                             unheld[o["pts"][1], o["pts"][0]] = 0
-                            if o.get("faint"):
-                                faint[o["pts"][1], o["pts"][0]] = 1
-                        faint = cv2.dilate(faint, _K3)
                     got = _dark_butt(unheld, faint, xs, ys, single, half)
                     if got is not None:
                         out.append({"xs": got[0], "ys": got[1], "k": 1, "faint": False})
@@ -1734,11 +1731,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                     # or a butt whose end the glare step took with a glare spot beside it (bare table):
                     # laid back in whole, in the glare taken out joined to it
                     if faint is None:
-                        faint = np.zeros_like(glared)
-                        for o in comps:
-                            if o.get("faint"):
-                                faint[o["pts"][1], o["pts"][0]] = 1
-                        faint = cv2.dilate(faint, _K3)
+                        faint = _faint_mask(comps, glared)
                     got = _dark_butt(glared, faint, xs, ys, single, half)
                     if got is not None:
                         out.append({"xs": got[0], "ys": got[1], "k": 1, "faint": False})
@@ -1784,6 +1777,16 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
 
 GLARE_LAY_HALF = 0.8  # a round piece beside the glare taken out, at least this share of the butt's half width wide...
 # ...and of CRUMB of a butt's area, is a butt's end the glare step cut off: the butt is laid back as _dark_butt lays it
+
+
+def _faint_mask(comps: list[dict], like: np.ndarray) -> np.ndarray:
+    """The pixels of the faint pieces among ``comps`` (a mask shaped as ``like``), grown by one pixel:
+    the rim a butt laid back by _dark_butt may take (see _find_butts)."""
+    faint = np.zeros_like(like)
+    for o in comps:
+        if o.get("faint"):
+            faint[o["pts"][1], o["pts"][0]] = 1
+    return cv2.dilate(faint, _K3)
 
 
 def _touches(m: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> bool:
