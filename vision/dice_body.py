@@ -1104,6 +1104,25 @@ LAYOUTS_C = {n: np.array([face_layout(n, k_x) for k_x in (SIX_STRETCH if n == 6 
 LAYOUTS_C = {n: w - w.mean(1, keepdims=True) for n, w in LAYOUTS_C.items()}
 
 
+def _best_fit(points: list[tuple[float, float]], stretch: bool = True) -> tuple[float, float, Any, Any, float]:
+    """The fit of 2-6 pips to a die face's layout by the best rotation, scale and shift (any pip
+    order; a six's columns also nearer, ``SIX_STRETCH``, unless ``stretch`` is False): (rms misfit /
+    layout scale, layout scale in pixels, the complex factor on the layout's units, the pips' mean
+    in the best order, the six's column stretch). See layout_fit and _layout_pose."""
+    n = len(points)
+    z = np.array([complex(x, y) for x, y in points])
+    zp = z[PERMS[n]]  # (P, n): the pips in every order
+    mean = zp.mean(1, keepdims=True)
+    zc = zp - mean
+    wc = LAYOUTS_C[n] if n == 6 and stretch else LAYOUTS_C[n][-1:]  # (S, n): each stretch's layout
+    a = (zc[None] * np.conj(wc[:, None])).sum(2) / (np.abs(wc) ** 2).sum(1)[:, None]  # (S, P)
+    res = np.sqrt((np.abs(zc[None] - a[..., None] * wc[:, None]) ** 2).mean(2))
+    scale = np.maximum(np.abs(a), 1e-6)
+    s, q = np.unravel_index(int(np.argmin(res / scale)), res.shape)
+    k_x = (SIX_STRETCH[s] if stretch else SIX_STRETCH[-1]) if n == 6 else 1.0
+    return float(res[s, q] / scale[s, q]), float(np.abs(a[s, q])), a[s, q], mean[q, 0], k_x
+
+
 def layout_fit(points: list[tuple[float, float]], stretch: bool = True) -> tuple[float, float]:
     """How well pips match a die face's layout: (rms misfit / layout scale, layout scale in pixels).
 
@@ -1112,32 +1131,13 @@ def layout_fit(points: list[tuple[float, float]], stretch: bool = True) -> tuple
     may have its columns nearer (``SIX_STRETCH``) unless ``stretch`` is False (a slanted face, whose
     foreshortening would pass for that).
     """
-    n = len(points)
-    if n < 2 or n > 6:
+    if len(points) < 2 or len(points) > 6:
         return 0.0, 0.0
-    z = np.array([complex(x, y) for x, y in points])
-    perms = PERMS[n]
-    zp = z[perms]  # (P, n): the pips in every order
-    zc = zp - zp.mean(1, keepdims=True)
-    wc = LAYOUTS_C[n] if n == 6 and stretch else LAYOUTS_C[n][-1:]  # (S, n): each stretch's layout
-    a = (zc[None] * np.conj(wc[:, None])).sum(2) / (np.abs(wc) ** 2).sum(1)[:, None]  # (S, P)
-    res = np.sqrt((np.abs(zc[None] - a[..., None] * wc[:, None]) ** 2).mean(2))
-    scale = np.maximum(np.abs(a), 1e-6)
-    k = np.unravel_index(int(np.argmin(res / scale)), res.shape)
-    return float(res[k] / scale[k]), float(np.abs(a[k]))
+    return _best_fit(points, stretch)[:2]
 
 
 def _layout_pose(points: list[tuple[float, float]]) -> tuple[complex, complex, float]:
     """The best fit of layout_fit (2-6 pips): the layout's centre (its (0, 0) cell) and its scale and
     rotation (a complex factor on the layout's units) in the frame, and its six's column stretch."""
-    n = len(points)
-    z = np.array([complex(x, y) for x, y in points])
-    zp = z[PERMS[n]]
-    mean = zp.mean(1, keepdims=True)
-    zc = zp - mean
-    wc = LAYOUTS_C[n]
-    a = (zc[None] * np.conj(wc[:, None])).sum(2) / (np.abs(wc) ** 2).sum(1)[:, None]
-    res = np.sqrt((np.abs(zc[None] - a[..., None] * wc[:, None]) ** 2).mean(2))
-    s, p = np.unravel_index(int(np.argmin(res / np.maximum(np.abs(a), 1e-6))), res.shape)
-    k_x = SIX_STRETCH[s] if n == 6 else 1.0
-    return complex(mean[p, 0] - a[s, p] * face_layout(n, k_x).mean()), complex(a[s, p]), k_x
+    _, _, a, mean, k_x = _best_fit(points)
+    return complex(mean - a * face_layout(len(points), k_x).mean()), complex(a), k_x
