@@ -1514,6 +1514,23 @@ def _complete_face(plane: np.ndarray, face: list[Pip]) -> list[Pip]:
     return []
 
 
+def _face_size(st: dict[str, float], count: int) -> float:
+    """A face's die size from its pips' stats (``_face_stats``): their span and a margin, at least a
+    one's or a face's size in pip diameters."""
+    return max(st["span"] + 2.4 * st["d"], (3.2 if count == 1 else 4.6) * st["d"])
+
+
+def _frame_mid(gray: np.ndarray) -> float:
+    """The frame's middle grey (a sparse median, plus one): faces' bodies are told against it."""
+    return float(np.median(gray[::8, ::8])) + 1.0
+
+
+def _top_score(body_rel: float, flat: float, y: float, h: int) -> float:
+    """A face's rank as a die's top face: a bright body (``body_rel``, its body over _frame_mid), round
+    pips (``flat``) and, in oblique views, higher in the frame (``y`` of the frame's height ``h``)."""
+    return body_rel / flat ** 2 - 0.2 * y / h
+
+
 def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, float],
               leftover: list[Pip] | None = None, round_only: bool = False,
               fg: np.ndarray | None = None, polarities: tuple[bool, ...] = (True, False),
@@ -1531,7 +1548,7 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
         return []
     gray = planes[0]
     faces = []
-    frame_mid = float(np.median(gray[::8, ::8])) + 1.0
+    frame_mid = _frame_mid(gray)
     groups = group_faces(planes, pips)
     cut: set[int] = set()  # the pips of parts cut from larger groups (ids)
     while groups:
@@ -1556,7 +1573,7 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
                 leftover += face
             continue
         st = _face_stats(face)
-        size = max(st["span"] + 2.4 * st["d"], (3.2 if count == 1 else 4.6) * st["d"])
+        size = _face_size(st, count)
         contrast = abs(st["body"] - st["pip"]) / max(st["body"], st["pip"], 1.0)
         uniform = statistics.fmean([p.uniform for p in face])
         conf = min(1.0, 0.35 + contrast) * uniform * _pattern_fit(face, count)
@@ -1569,7 +1586,7 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
                       "dark": face[0].dark, "flat": st["flat"], "d": st["d"],
                       "major": statistics.median([p.major / p.count for p in face]), "body_rel": body_rel,
                       # top faces: bright body, round pips, and (in oblique views) higher in the frame
-                      "score": body_rel / st["flat"] ** 2 - 0.2 * st["y"] / gray.shape[0], "conf": conf})
+                      "score": _top_score(body_rel, st["flat"], st["y"], gray.shape[0]), "conf": conf})
     return faces
 
 
@@ -1588,7 +1605,7 @@ def _pips_inside(planes: tuple[np.ndarray, np.ndarray], faces: list[dict[str, An
     """
     gray, dark = planes
     h, w = gray.shape[:2]
-    frame_mid = float(np.median(gray[::8, ::8])) + 1.0
+    frame_mid = _frame_mid(gray)
     out: list[dict[str, Any]] = []
     for f in faces:
         p = f["face"][0]
@@ -1627,7 +1644,7 @@ def _pips_inside(planes: tuple[np.ndarray, np.ndarray], faces: list[dict[str, An
             g_["y"] += y0
             st = _face_stats(g_["face"])
             g_["body_rel"] = st["body"] / frame_mid
-            g_["score"] = g_["body_rel"] / st["flat"] ** 2 - 0.2 * g_["y"] / h
+            g_["score"] = _top_score(g_["body_rel"], st["flat"], g_["y"], h)
             out.append(g_)
     return out
 
@@ -2132,7 +2149,7 @@ def _top_part(f: dict[str, Any]) -> dict[str, Any] | None:
         return None  # an elongated pip as large as the round ones: no foreshortened face
     st = _face_stats(round_)
     top = dict(f, face=round_, count=len(round_), d=st["d"], flat=st["flat"])
-    top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], 4.6 * st["d"]))
+    top.update(x=st["x"], y=st["y"], size=_face_size(st, 4))
     return top if _fits_layout(top) else None
 
 
@@ -2179,7 +2196,7 @@ def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5, lone: bool = Fa
         return None
     st = _face_stats(round_)
     top = dict(f, face=round_, count=len(round_), d=st["d"], flat=st["flat"])
-    top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], (3.2 if len(round_) == 1 else 4.6) * st["d"]))
+    top.update(x=st["x"], y=st["y"], size=_face_size(st, len(round_)))
     top.pop("faint_top", None)
     if len(round_) >= LAYOUT_MIN and not _fits_layout(top):
         return None
@@ -2250,7 +2267,7 @@ def _front_six(f: dict[str, Any]) -> dict[str, Any] | None:
     if not FRONT_GAP * st["d"] <= rows[2] - rows[1] < FRONT_ROWS * (rows[1] - rows[0]):
         return None
     top = dict(f, face=top_face, count=4, d=st["d"], flat=st["flat"])
-    top.update(x=st["x"], y=st["y"], size=max(st["span"] + 2.4 * st["d"], 4.6 * st["d"]))
+    top.update(x=st["x"], y=st["y"], size=_face_size(st, 4))
     top.pop("faint_top", None)
     # the top face is foreshortened down the frame as its round pips are: their flatness undoes it
     k = max(1.0, statistics.median([_flat(p) for p in top_face]))
