@@ -56,14 +56,11 @@ class Mat:
     homography: np.ndarray  # 3x3, frame pixels -> mat units
     zones: list[np.ndarray]  # three (4, 2) float32 polygons in frame pixels, groups 1, 2, 3
     white: np.ndarray  # BGR reading of the white patch (median)
-    grey: np.ndarray  # BGR reading of the grey patch (median)
+    grey: np.ndarray  # BGR reading of the grey patch (median; under a glare spot on part of it, 10th percentile)
     zone_fill: np.ndarray  # BGR reading of the zone fill next to the patches
     markers: int  # how many markers were seen
     scale: float  # frame pixels per mat unit (mean)
     grey_paper: np.ndarray | None = None  # BGR reading of the white paper beside the grey patch (mean of both sides)
-    grey_low: np.ndarray | None = None  # BGR 10th percentile of the grey patch's samples (per channel)...
-    grey_high: np.ndarray | None = None  # ... and 90th: how evenly the patch is lit (a glare spot on it)
-    white_spread: np.ndarray | None = None  # the white patch's 90th less its 10th percentile sample (per channel)
 
     def to_frame(self, points: np.ndarray) -> np.ndarray:
         """Map (N, 2) mat-unit points into frame pixels."""
@@ -311,13 +308,32 @@ def find_mat(frame: np.ndarray, half: np.ndarray | None = None) -> Mat | None:
     white, grey, fill, left, right = _patch_readings(
         frame, inv, [WHITE_PATCH, GREY_PATCH, (MARGIN + 4, ZONE_BOTTOM - 12, MAT_W - MARGIN - 4, ZONE_BOTTOM - 3),
                      *GREY_PAPER], parts)
-    white_sorted, grey_sorted = np.sort(parts[0], axis=0), np.sort(parts[1], axis=0)  # each channel in order
-    n = len(grey_sorted)
     corners_frame = cv2.perspectiveTransform(np.float32([[0, 0], [MAT_W, 0]]).reshape(-1, 1, 2), inv)
     scale = float(np.linalg.norm(corners_frame[1] - corners_frame[0]) / MAT_W)
-    return Mat(hom, zones, white, grey, fill, len(seen), scale, (left + right) / 2,
-               grey_sorted[n // 10], grey_sorted[(9 * n) // 10],
-               white_sorted[(9 * n) // 10] - white_sorted[n // 10])
+    return Mat(hom, zones, white, _patch_grey(grey, parts[1], parts[0]), fill, len(seen), scale,
+               (left + right) / 2)
+
+
+GREY_UNEVEN = 0.25  # the grey patch's middle 80 % of samples spans this share of its median (channels summed)
+
+
+def _patch_grey(median_bgr: np.ndarray, grey_samples: np.ndarray, white_samples: np.ndarray) -> np.ndarray:
+    """The grey patch's reading: its median, or under a glare spot its 10th percentile. A glare spot
+    smaller than half the patch lifts its median (and, where the white patch is clipped, the white's
+    level told from it); its samples then spread over GREY_UNEVEN of the median or more, and more
+    than the white patch's (the frame's noise and light fall-off over a patch of the same size),
+    with the median nearer the darker end (a bright spot over part of the patch; a shadow over part
+    of it puts the median nearer the lighter end and keeps the median). The samples are (n, 3) BGR,
+    each patch's 3x3-pixel samples as ``_patch_readings`` keeps them."""
+    grey_sorted, white_sorted = np.sort(grey_samples, axis=0), np.sort(white_samples, axis=0)  # per channel
+    n = len(grey_sorted)
+    low, high = grey_sorted[n // 10], grey_sorted[(9 * n) // 10]
+    m = len(white_sorted)
+    white_spread = white_sorted[(9 * m) // 10] - white_sorted[m // 10]
+    lo, mid, hi = float(low.sum()), float(median_bgr.sum()), float(high.sum())
+    if hi - lo >= max(GREY_UNEVEN * mid, float(white_spread.sum())) and mid - lo < hi - mid:
+        return np.asarray(low, np.float32)
+    return median_bgr
 
 
 # ---------------------------------------------------------------- colour correction

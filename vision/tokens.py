@@ -2417,24 +2417,6 @@ def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: li
     return out
 
 
-GREY_UNEVEN = 0.25  # the grey patch's middle 80 % of samples spans this share of its median (channels summed)
-
-
-def _patch_grey(mat: Any) -> np.ndarray:
-    """The grey patch's reading: its median, or under a glare spot its 10th percentile. A glare spot
-    smaller than half the patch lifts its median (and, where the white patch is clipped, the white's
-    level told from it); its samples then spread over GREY_UNEVEN of the median or more, and more
-    than the white patch's (the frame's noise and light fall-off over a patch of the same size),
-    with the median nearer the darker end (a bright spot over part of the patch; a shadow over part
-    of it puts the median nearer the lighter end and keeps the median)."""
-    if mat.grey_low is None or mat.grey_high is None or mat.white_spread is None:
-        return mat.grey
-    lo, mid, hi = float(mat.grey_low.sum()), float(mat.grey.sum()), float(mat.grey_high.sum())
-    if hi - lo >= max(GREY_UNEVEN * mid, float(mat.white_spread.sum())) and mid - lo < hi - mid:
-        return np.asarray(mat.grey_low, np.float32)
-    return mat.grey
-
-
 def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
     """Shared by read and teach: butts with their raw features, positions and boxes."""
     cv2.setRNGSeed(1)  # k-means seeding: the same frame always gives the same answer
@@ -2473,7 +2455,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
         if mat.white.min() > 8:
             # measured colours, not pixels, are corrected: a butt brighter than the white patch
             # keeps its colour (a pink butt clipped at 255 in two channels reads white)
-            grey = _patch_grey(mat)
+            grey = mat.grey
             white = matmod.unclipped_white(mat.white, grey)
             # a flat picture (the grey patch seen lighter against the white than printed) is given its
             # printed contrast back; a tone curve lifts the grey against every white of the mat alike,

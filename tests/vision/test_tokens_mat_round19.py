@@ -4,9 +4,9 @@ A glare spot smaller than half the grey patch lifts the patch's median reading. 
 colour correction's per-channel gamma, and, where a warm lamp clips the white patch's red and green,
 the white's true level in those channels (``mat.unclipped_white``): a lifted grey then reads greens
 black, grays khaki and khakis yellow (tuning scene 50 082). The mat now also gives the grey patch's
-10th and 90th percentile samples (``Mat.grey_low``, ``Mat.grey_high``), and the token reader takes
-the 10th percentile where the samples spread over ``GREY_UNEVEN`` of the median with the median
-nearer the darker end (a bright spot on part of the patch; ``tokens._patch_grey``)."""
+grey patch's 10th percentile sample where the samples spread over ``GREY_UNEVEN`` of the median
+with the median nearer the darker end (a bright spot on part of the patch; ``mat._patch_grey``,
+moved from the token reader into ``find_mat`` in the twentieth session)."""
 
 from __future__ import annotations
 
@@ -71,7 +71,11 @@ def test_butts_keep_their_colour_when_a_glare_spot_lies_on_the_grey_patch(seed, 
 def test_a_shadow_over_part_of_the_grey_patch_keeps_its_median():
     # a shadow over part of the patch puts the median nearer the lighter end: the median is kept
     frame, _ = render.scene(2, with_mat=True)
-    m = matmod.find_mat(_patched(frame, 0.6, glare=False))
-    assert m is not None and m.grey_low is not None
-    assert m.grey_low.sum() < 0.8 * m.grey.sum()  # the patch is uneven...
-    assert np.array_equal(tokens._patch_grey(m), m.grey)  # ...but its median is read
+    shaded = _patched(frame, 0.6, glare=False)
+    m = matmod.find_mat(shaded)
+    assert m is not None
+    samples: list[np.ndarray] = []
+    median = matmod._patch_readings(shaded, np.linalg.inv(m.homography), [matmod.GREY_PATCH], samples)[0]
+    low = np.sort(samples[0], axis=0)[len(samples[0]) // 10]
+    assert low.sum() < 0.8 * median.sum()  # the patch is uneven...
+    assert np.array_equal(m.grey, median)  # ...but its median is read
