@@ -111,6 +111,7 @@ FRONT_GAP = 1.0  # ... the dropped pips this many top pip diameters below them
 FRONT_TWO = 2.0  # ... two top pips at least this many pip diameters apart
 FRONT_RECOUNTED = True  # ... also where the body check recounted the face (then three top pips or more)
 FRONT_LONE = True  # ... also a single dimmer light pip below two or more top pips when the face lies in no exact layout
+FAINT_FRONT = True  # a faint face in no layout cut to its top face as _front_row cuts a kept one (see _faint_front)
 FRONT_SIX = True  # a six whose lowest row lies closer to the row above it than that row to the first: a four and its front pips (see _front_six)
 FRONT_ROWS = 0.8  # ... the lowest row's gap below this share of the gap above it
 DIE_AS_PIP = True  # a lone bright "pip" that is a whole pale die on a dark table: its dark pips sought inside it (see _pips_inside)
@@ -2083,6 +2084,8 @@ def _body_checked(pyramid: dice_body.Pyramid, f: dict[str, Any]) -> dict[str, An
     f["body_kind"] = b.kind  # (see _drop_flat_unclean)
     if b.kind == "surface" or (b.kind == "faint" and not _fits_layout(f)):
         top = (_top_part(f) or _top_few(f)) if b.kind == "faint" and TOP_FEW else None
+        if top is None and b.kind == "faint" and FAINT_FRONT:
+            top = _faint_front(f)
         if top is None:
             return None
         kept = _body_checked(pyramid, top)
@@ -2201,6 +2204,16 @@ def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5, lone: bool = Fa
     if len(round_) >= LAYOUT_MIN and not _fits_layout(top):
         return None
     return top
+
+
+def _faint_front(f: dict[str, Any]) -> dict[str, Any] | None:
+    """The top face of a face refused as faint and in no die's layout that is an oblique die's top
+    and the pips of its front face below it, or None: _front_row's cuts (_top_few with up to
+    FRONT_MOST top pips, FRONT_GAP below them; _front_six), whose top of three or more pips must
+    lie in a die's exact layout (and then passes the body check as any face in one)."""
+    if f["dark"] or f["count"] < LAYOUT_MIN + 1 or f["count"] != sum(p.count for p in f["face"]):
+        return None
+    return _top_few(f, FRONT_MOST, FRONT_GAP) or _front_six(f)
 
 
 def _front_row(f: dict[str, Any]) -> dict[str, Any]:
