@@ -1837,7 +1837,40 @@ def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float
                     pair.append({"xs": qx + x0, "ys": qy + y0, "k": 2})
     if len(pair) == 2 and any(_butt_shaped(p["xs"], p["ys"], single) for p in pair):
         return pair
+    # no pair with a butt-shaped part: two butts crossing, end to side or side by side offset, one of them
+    # partly under the threshold (bare table). A piece longer than a butt and, for butts side by side,
+    # two butts wide and filling little of its rectangle is cut in two by position
+    fill = c["area"] / (c["long"] * 2 * c["half"])
+    if c["long"] >= TWO_END_LONG * length or (c["long"] >= TWO_SIDE_LONG * length and c["half"] >= TWO_SIDE_HALF * half
+                                               and fill < TWO_SIDE_FILL):
+        return _cut_pair(xs, ys, single)
     return None
+
+
+TWO_CUT_AREA = 0.35  # a piece cut in two is two butts when each part has this share of a butt's area...
+# ...and is TWO_REST_LONG times as long as wide; the piece is at least this many butts long...
+TWO_END_LONG = 1.3
+TWO_SIDE_LONG = 1.1  # ...or this many butts long and...
+TWO_SIDE_HALF = 1.9  # ...this many butt half widths wide (two butts side by side)...
+TWO_SIDE_FILL = 0.6  # ...filling under this share of its rectangle (one butt with a fringe fills more)
+
+
+def _cut_pair(xs: np.ndarray, ys: np.ndarray, single: float) -> list[dict[str, Any]] | None:
+    """A piece of two touching butts whose colour split gave no butt-shaped part, cut in two by
+    position (``_by_position``: along its length when it is about a butt long, else by k-means on the
+    pixels' places); the two parts, or None when either is under TWO_CUT_AREA of a butt's area or not
+    TWO_REST_LONG times as long as wide."""
+    sub = _by_position(xs, ys, 2, single)
+    out = []
+    for q in range(2):
+        qx, qy = xs[sub == q], ys[sub == q]
+        if len(qx) < TWO_CUT_AREA * single:
+            return None
+        (_, _), (rw, rh), _ = cv2.minAreaRect(np.stack([qx, qy], 1).astype(np.float32))
+        if max(rw, rh) + 1 < TWO_REST_LONG * (min(rw, rh) + 1):
+            return None
+        out.append({"xs": qx, "ys": qy, "k": 2})
+    return out
 
 
 DARK_FIT_IN = 0.8  # a butt laid in a round dark piece lies this share inside it and the shade taken beside it...
