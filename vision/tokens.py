@@ -1227,6 +1227,11 @@ def _lone_outline(mask: np.ndarray) -> np.ndarray | None:
     return np.vstack([outlines[tops[0]]]) if len(tops) == 1 else None
 
 
+def _at_edge(box: tuple[int, int, int, int], w: int, h: int) -> bool:
+    """Whether a piece's box (as _outline_box gives it) touches the edge of a ``w`` x ``h`` image."""
+    return box[0] == 0 or box[1] == 0 or box[2] >= w - 1 or box[3] >= h - 1
+
+
 def _outline_box(outline: np.ndarray, x: int, y: int) -> tuple[int, int, int, int]:
     """The least and largest column and row of a piece (xs.min(), ys.min(), xs.max(), ys.max() of its
     pixels) from its outer outline (which holds its extreme pixels) drawn in a window at ``x``, ``y``."""
@@ -1612,17 +1617,20 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     comps = []
     for i in blobs:
         x, y, bw, bh, _ = stats[i].tolist()
-        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:  # cut by the frame edge: not a whole pile
+        cut = x == 0 or y == 0 or x + bw >= w or y + bh >= h  # cut by the frame edge: not a whole pile...
+        if cut and one_colour:
             continue
         # what is left of the blob once shadows and glare are out may fall apart into pieces
         left = (subs[i] & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
         outline = _lone_outline(left)  # most blobs stay one piece: then no labelling is needed
         if outline is not None:
+            box = _outline_box(outline, x, y)
+            if cut and _at_edge(box, w, h):
+                continue
             area = cv2.countNonZero(left)
             if area >= 20:
                 ys, xs = np.nonzero(left)
-                comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
-                              "box": _outline_box(outline, x, y)})
+                comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline, "box": box})
             continue
         m, plab, pareas = _blobs8(left)
         for j in range(1, m):
@@ -1633,8 +1641,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             ys, xs = np.nonzero(piece)
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             outline = np.vstack(outline)
-            comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
-                          "box": _outline_box(outline, x, y)})
+            box = _outline_box(outline, x, y)
+            if cut and _at_edge(box, w, h):
+                continue  # ...but on a bare table a piece the shadow and glare steps parted from the edge is kept
+            comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline, "box": box})
     if not comps:
         return [], float("inf")
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
