@@ -5,9 +5,10 @@ A blob of the threshold mask that touches the frame's edge is dropped whole (a p
 is not a whole pile). A butt lying beside a lamp's glare spot makes one blob with the spot's halo,
 and when that halo reaches the frame's edge the butt was dropped with it, though the glare step
 takes the halo out and leaves the butt a piece of its own, clear of the edge. On a bare table such
-a blob now keeps its pieces that do not touch the edge.
+a blob now keeps its pieces a butt's width (EDGE_CLEAR) or more clear of the edge.
 
-Rendered bare-table tuning scenes that the reader of 37c064f got wrong (the butt was missed)."""
+Rendered bare-table tuning scenes that the reader of 37c064f got wrong (the butt was missed), and a
+check frame (20093) where a glare halo's rim at the edge must not become a butt."""
 
 from __future__ import annotations
 
@@ -54,3 +55,13 @@ def test_a_dark_blue_beside_an_edge_glare_is_no_longer_missed():
     seen = tokens.read(frame).objects
     assert dict(match(truth, seen))[7] is not None
     assert len(seen) == len(truth)
+
+
+def test_the_rim_of_a_glare_halo_at_the_edge_is_not_read_as_a_butt():
+    # 20093 (14 butts, a check frame of --identical): a glare spot at the top edge whose halo's lower
+    # rim, parted from the edge by the glare step, lies 0.7 butt widths from it (EDGE_CLEAR keeps it
+    # out; without it, an extra khaki). A guard: main's reader drops the whole blob, so it passes there too.
+    frame, truth = render.scene(20093, n=14, with_mat=False)
+    seen = tokens.read(frame).objects
+    assert all(j is not None for _, j in match(truth, seen))
+    assert len(seen) == len(truth), "a butt invented"
