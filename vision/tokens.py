@@ -1227,6 +1227,15 @@ def _lone_outline(mask: np.ndarray) -> np.ndarray | None:
     return np.vstack([outlines[tops[0]]]) if len(tops) == 1 else None
 
 
+EDGE_CLEAR = 1.0  # a piece of a blob cut by the frame edge is kept (bare table) this many butt widths clear of the edge
+
+
+def _at_edge(box: tuple[int, int, int, int], w: int, h: int, margin: float) -> bool:
+    """Whether a piece's box (as _outline_box gives it) lies within ``margin`` pixels of the edge of a
+    ``w`` x ``h`` image (0: touches it)."""
+    return min(box[0], box[1], w - 1 - box[2], h - 1 - box[3]) <= margin
+
+
 def _outline_box(outline: np.ndarray, x: int, y: int) -> tuple[int, int, int, int]:
     """The least and largest column and row of a piece (xs.min(), ys.min(), xs.max(), ys.max() of its
     pixels) from its outer outline (which holds its extreme pixels) drawn in a window at ``x``, ``y``."""
@@ -1610,19 +1619,24 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             glared = cv2.subtract(kept, mask)
     h, w = mask.shape
     comps = []
+    parted = []  # on a bare table, the pieces of blobs cut by the frame edge that the shadow and glare steps parted from it
     for i in blobs:
         x, y, bw, bh, _ = stats[i].tolist()
-        if x == 0 or y == 0 or x + bw >= w or y + bh >= h:  # cut by the frame edge: not a whole pile
+        cut = x == 0 or y == 0 or x + bw >= w or y + bh >= h  # cut by the frame edge: not a whole pile...
+        if cut and one_colour:
             continue
         # what is left of the blob once shadows and glare are out may fall apart into pieces
         left = (subs[i] & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
         outline = _lone_outline(left)  # most blobs stay one piece: then no labelling is needed
         if outline is not None:
+            box = _outline_box(outline, x, y)
+            if cut and _at_edge(box, w, h, 0.0):
+                continue
             area = cv2.countNonZero(left)
             if area >= 20:
                 ys, xs = np.nonzero(left)
-                comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
-                              "box": _outline_box(outline, x, y)})
+                (parted if cut else comps).append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
+                                                   "box": box})
             continue
         m, plab, pareas = _blobs8(left)
         for j in range(1, m):
@@ -1633,8 +1647,11 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             ys, xs = np.nonzero(piece)
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             outline = np.vstack(outline)
-            comps.append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
-                          "box": _outline_box(outline, x, y)})
+            box = _outline_box(outline, x, y)
+            if cut and _at_edge(box, w, h, 0.0):
+                continue  # ...but on a bare table a piece the shadow and glare steps parted from the edge is kept
+            (parted if cut else comps).append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
+                                               "box": box})
     if not comps:
         return [], float("inf")
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
@@ -1661,6 +1678,12 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         single = (2 * half) ** 2 * (ASPECT - 1 + np.pi / 4)
     if half < stop_below:
         return [], half
+    for c in parted:  # a piece of a blob cut by the frame edge, a butt's width clear of it, is a whole butt
+        if not _at_edge(c["box"], w, h, EDGE_CLEAR * 2 * half):
+            (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
+            c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
+            c["aspect"] = c["long"] / (2 * c["half"])
+            comps.append(c)
     faint = [(d8, thr, searched)]  # the difference maps the faint passes look in, with their thresholds
     if not one_colour:
         # on a bare table a faint butt and its contact shadow differ from the table alike and make one
