@@ -186,6 +186,8 @@ ONE_FRONT_BELOW = 2.0  # ... every front pip this many of the one's pip diameter
 ONE_FRONT_REACH = 7.0  # ... their centre within this many of them, no farther to the side than below
 ONE_FRONT_D = (0.6, 1.5)  # ... their median diameter this share of the one's pip's
 ONE_FRONT_BODY = 0.99  # ... and their body at most this share of the one's (a top face is lit from above)
+ONE_FRONT_EACH = True  # ... every front pip's body, not their median: a pip as lit as the one lies on its top face
+# (the one is a two's pip, see _under_one)
 
 
 @dataclass
@@ -1947,7 +1949,7 @@ def _under_one(p: Pip, front: list[Pip]) -> bool:
     if abs(cx - p.x) > cy - p.y or math.hypot(cx - p.x, cy - p.y) > ONE_FRONT_REACH * p.d:
         return False
     d = statistics.median([q.d for q in front])
-    body = statistics.median([q.body_v for q in front])
+    body = (max if ONE_FRONT_EACH else statistics.median)([q.body_v for q in front])
     return ONE_FRONT_D[0] * p.d <= d <= ONE_FRONT_D[1] * p.d and body <= ONE_FRONT_BODY * p.body_v
 
 
