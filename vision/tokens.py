@@ -268,7 +268,7 @@ GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zo
 # a piece darker than its table whose chroma reaches this share of the table's own (log R/G, log B/G), along
 # the table's direction, is the zone's colour at least as deep as the zone: the deep shade of a gap or a
 # contact shadow, where the little light left is the cloth's own (no butt's paint is the zone's hue that deep:
-# pinks on the red zone reach 0.63 of its chroma, blacks 0.57)
+# pinks on the red zone reach 0.62 of its chroma, blacks 0.57)
 ZONE_DEEPER = 1.0
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 SOFT_REL = 0.55  # ...and glare rises at under this share of the frame's median piece (butts >= 0.65)
