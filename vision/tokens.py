@@ -265,6 +265,11 @@ def _background(small: np.ndarray, search: np.ndarray, frame_side: float, one_co
 # clips the white patch's red, a black butt on the dark red zone is only about 0.85 darker than it)
 SHADOW_L, SHADOW_MAX_L, SHADOW_CHROMA = -0.8, -0.05, 0.45
 GAP_MAX_L, GAP_CHROMA = 0.15, 0.3  # the same, measured against the mat's own zone-fill reading
+# a piece darker than its table whose chroma reaches this share of the table's own (log R/G, log B/G), along
+# the table's direction, is the zone's colour at least as deep as the zone: the deep shade of a gap or a
+# contact shadow, where the little light left is the cloth's own (no butt's paint is the zone's hue that deep:
+# pinks on the red zone reach 0.62 of its chroma, blacks 0.57)
+ZONE_DEEPER = 1.0
 SOFT_EDGE = 0.12  # a piece's steepest edge (log units per work pixel) over its contrast: butts >= 0.18
 SOFT_REL = 0.55  # ...and glare rises at under this share of the frame's median piece (butts >= 0.65)
 SOFT_MIN_PIECES = 3  # the frame's median is used from this many small pieces on (butts are most of them)
@@ -2473,6 +2478,16 @@ def _veil_taken(small: np.ndarray, bg: np.ndarray, search: np.ndarray, butts: li
     return out
 
 
+def _zone_deeper(raw: np.ndarray, table: np.ndarray) -> bool:
+    """Whether a piece (``raw``: log lightness less its table's, log R/G, log B/G) darker than its table
+    has a chroma reaching ZONE_DEEPER of the table's own (``table``'s features) along the table's
+    direction, where the table has a hue of its own (chroma SHADOW_CHROMA or more from neutral)."""
+    tc = float(table[1]) ** 2 + float(table[2]) ** 2
+    if raw[0] >= 0 or tc < SHADOW_CHROMA ** 2:
+        return False
+    return float(raw[1]) * float(table[1]) + float(raw[2]) * float(table[2]) >= ZONE_DEEPER * tc
+
+
 def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np.ndarray | None, Any]:
     """Shared by read and teach: butts with their raw features, positions and boxes."""
     cv2.setRNGSeed(1)  # k-means seeding: the same frame always gives the same answer
@@ -2590,6 +2605,8 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
                 (raw[0] < SHADOW_MAX_L and np.hypot(*(fc[i, 1:] - ft[i, 1:])) < SHADOW_CHROMA)
                 or (raw[0] < GAP_MAX_L and np.hypot(*(fc[i, 1:] - zone[1:])) < GAP_CHROMA)):
             continue  # the red zone's own colour, only darker: a shadow or gap between butts (no butt is red)
+        if zone is not None and _zone_deeper(raw, ft[i]):
+            continue  # the zone's own hue, darker and as deep or deeper: its shade, not a butt
         a, n = int(starts[i]), len(b["xs"])
         xs, ys = frame_x[a:a + n], frame_y[a:a + n]  # as b["xs"] / f + ox, b["ys"] / f + oy
         # xs.min(), ys.min(), xs.max(), ys.max(): the same float64 values, from the integer ones
