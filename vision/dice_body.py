@@ -514,15 +514,46 @@ def foreground(frame: np.ndarray) -> tuple[np.ndarray, float]:
     if k >= 3:
         tiny = cv2.medianBlur(tiny, k)
     bg = cv2.resize(tiny, (sw, sh), interpolation=cv2.INTER_LINEAR)
-    diff = _lab_diff(small, bg)
-    # a shadow only darkens the table: darkening counts less than brightening or a change of hue,
-    # so dice stand out from their own shadows (a black die is dark enough to stand out anyway)
-    dl = np.where(diff[0] < 0, SHADOW_W * diff[0], diff[0])
-    dist = cv2.magnitude(dl, 1.3 * cv2.magnitude(diff[1], diff[2]))
-    typical = float(median(dist[::2, ::2].ravel()))
-    mask = (dist > max(NOISE_K * typical, MIN_FG)).astype(np.uint8) * 255
+    dist = _fg_dist(small, bg)
+    mask = (dist > _fg_threshold(dist)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     return mask, scale
+
+
+def _fg_dist(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """The foreground's colour distance of each pixel from the table colour (float32, working size).
+
+    A shadow only darkens the table: darkening counts less than brightening or a change of hue, so
+    dice stand out from their own shadows (a black die is dark enough to stand out anyway).
+    SHADOW_W * d where d < 0, else d, is the larger of d and SHADOW_W * d (0 < SHADOW_W < 1): the
+    float32 values np.where gave, in two passes over the plane and no boolean one; the Lab planes
+    are dropped as soon as they are used (the read's traced peak lies here)."""
+    dl, da, db = _lab_diff(small, bg)
+    ab = cv2.magnitude(da, db)
+    np.multiply(ab, 1.3, out=ab)
+    np.multiply(dl, SHADOW_W, out=da)
+    cv2.max(dl, da, dst=dl)
+    del da, db
+    return cv2.magnitude(dl, ab)
+
+
+FG_PROOF = True  # foreground: the sparse median is skipped where a count proves it too low to matter (False: always taken)
+
+
+def _fg_threshold(dist: np.ndarray) -> float:
+    """The foreground's colour distance threshold: max(NOISE_K x the frame's typical distance (the
+    median of every other pixel of every other row), MIN_FG).
+
+    Where more than half of those pixels lie at or below MIN_FG / NOISE_K (less a margin of 1 %),
+    both middle values do, so NOISE_K x the median is below MIN_FG and the threshold is MIN_FG:
+    then the count (one pass) stands for the median (a copy and a partition). The same threshold
+    either way. 91 frames sampled from the tuning sets (every eighth real dev photo, 40 renders) had
+    a typical distance of 1.0-4.6 (MIN_FG / NOISE_K = 4.67), so the count nearly always decides;
+    a noisy or busy frame takes the median as before."""
+    sample = dist[::2, ::2]
+    if FG_PROOF and np.count_nonzero(sample <= 0.99 * MIN_FG / NOISE_K) > sample.size // 2:
+        return MIN_FG
+    return max(NOISE_K * float(median(sample.ravel())), MIN_FG)
 
 
 def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
