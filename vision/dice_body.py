@@ -75,6 +75,11 @@ RED_HALF = 0.5  # ... each at least this share as much redder than the body as t
 RED_SHARE = 0.13  # ... and red by this share of the frame's median brightness (dice.REDNESS_FLOOR's rule)
 RED_OWN = True  # ... and read at the die's own scale where they fit no layout at the blob's (see _red_face)
 RED_FINE = 0.15  # a red face read at no layout is sought again in redness smoothed over this share of a pip only
+RED_CUT = True  # touching dice read from their red pips in die-sized parts of their blob (see _cut_parts)
+CUT_TAKEN = 1.2  # ... a read die's square (this share of its half side) taken out of the blob
+CUT_OPEN = 0.25  # ... the rest opened over this share of the frame's dice' side
+CUT_TWO = 2.6  # ... a part up to this many dice' sides long is two dice, cut at its neck
+RED_GRID = True  # ... and read at a face's grid of pip places where the peaks are too few (see _red_grid)
 RED_FINE_MIN = 0.5  # ... (at least this many pixels: half a pixel, as a JPEG holds its colour at half size)
 DARK_PIPS = True  # a lone blob nothing else read is read from its dark pips too (see _dark_spots):
 DARK_HALF = 0.7  # ... each at least this share as deep below the body's lightness as the deepest
@@ -630,6 +635,8 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 die = _outline_sizes(frame, outline, die_side, spots) if spots else None
                 if die is None and RED_OWN:
                     die = _red_face(frame, outline, die_side, gains, RED_SHARE * light, spots, taken)
+                if die is None and RED_GRID:
+                    die = _red_grid(frame, outline, die_side, gains, RED_SHARE * light, taken)
             if die is None and not inside and DARK_PIPS:
                 # nor in redness: dark pips whose bevels and the die's dark rim hid them, against its body
                 spots = _untaken(_dark_spots(frame, outline, die_side), taken)
@@ -639,7 +646,78 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
             if die is not None:
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
+                found = True
+        if (RED_CUT and not found and die_side > 0 and gains is not None
+                and (inside or side > OUTLINE_SIZE[1] * die_side)):
+            # touching dice: the blob cut into parts of the frame's die size, each read from its red pips
+            if light is None:
+                light = float(median(frame[::16, ::16].max(2).ravel()))
+            for part in _cut_parts(frame, cnt.astype(np.float32) * scale, die_side, taken):
+                spots = _untaken(_red_spots(frame, part, die_side, gains, RED_SHARE * light), taken)
+                die = _outline_sizes(frame, part, die_side, spots) if spots else None
+                if die is None and RED_OWN:
+                    die = _red_face(frame, part, die_side, gains, RED_SHARE * light, spots, taken)
+                if die is None and RED_GRID:
+                    die = _red_grid(frame, part, die_side, gains, RED_SHARE * light, taken)
+                if die is not None:
+                    out.append(die)
+                    taken.append((die.x, die.y, 0.5 * die.side))
     return out
+
+
+def _cut_parts(frame: np.ndarray, contour: np.ndarray, die_side: float,
+               taken: list[tuple[float, float, float]]) -> list[np.ndarray]:
+    """Die-sized parts (outlines, frame pixels) of a blob of touching dice.
+
+    The squares of the dice read inside it are taken out (CUT_TAKEN of their half side); what is
+    left is opened over CUT_OPEN of the frame's dice' side (slivers of a read die's rim go); a part
+    no longer than OUTLINE_SIZE's largest of that side is one die, a part at most CUT_TWO of it long
+    and no wider than one die is two, cut across its long axis where it is narrowest (the neck
+    between them) in its middle third."""
+    cut = _blob_roi(frame, contour)
+    if cut is None:
+        return []
+    roi, solid, x0, y0 = cut
+    h, w = solid.shape
+    for tx, ty, r in taken:
+        k = CUT_TAKEN * r
+        xa, xb = max(int(tx - k) - x0, 0), min(int(math.ceil(tx + k)) - x0 + 1, w)
+        ya, yb = max(int(ty - k) - y0, 0), min(int(math.ceil(ty + k)) - y0 + 1, h)
+        if xa < xb and ya < yb:
+            solid[ya:yb, xa:xb] = 0
+    o = max(int(round(CUT_OPEN * die_side)) | 1, 3)
+    solid = cv2.morphologyEx(solid, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (o, o)))
+    parts: list[np.ndarray] = []
+    cnts, _ = cv2.findContours(solid, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    big = OUTLINE_SIZE[1] * die_side
+    for c in cnts:
+        if cv2.contourArea(c) < 0.5 * die_side * die_side:
+            continue
+        (_, _), (rw, rh), ang = cv2.minAreaRect(c)
+        long, short = max(rw, rh), min(rw, rh)
+        if long <= big:
+            parts.append(c.astype(np.float32) + np.float32([x0, y0]))
+            continue
+        if long > CUT_TWO * die_side or short > big:
+            continue
+        one = np.zeros_like(solid)
+        cv2.drawContours(one, [c], -1, 1, -1)
+        ys, xs = np.nonzero(one)
+        a = math.radians(ang if rw >= rh else ang + 90.0)
+        t = xs * math.cos(a) + ys * math.sin(a)
+        lo, hi = float(t.min()), float(t.max())
+        bins = np.histogram(t, bins=max(int(hi - lo), 3), range=(lo, hi))[0]
+        m = len(bins)
+        mid = bins[m // 3: m - m // 3]
+        at = lo + (m // 3 + int(np.argmin(mid)) + 0.5) * (hi - lo) / m
+        for side_sel in (t < at, t >= at):
+            half = np.zeros_like(solid)
+            half[ys[side_sel], xs[side_sel]] = 1
+            hc, _ = cv2.findContours(half, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            if hc:
+                best = max(hc, key=cv2.contourArea)
+                parts.append(best.astype(np.float32) + np.float32([x0, y0]))
+    return parts
 
 
 def _blob_die_side(contours: Any, hier: np.ndarray, scale: float, limit: float) -> float:
@@ -958,6 +1036,67 @@ def _red_face(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
     return None
 
 
+GRID_PITCH = np.linspace(0.18, 0.34, 9)  # a face's pip pitch (centre to a corner pip, per axis) sought at these shares of its side
+GRID_TURN = (-8.0, 0.0, 8.0)  # ... and at these degrees off its blob's outline
+GRID_ON = 0.4  # every pip cell at least this share of the way from the body to the reddest cell
+GRID_GAP = 0.15  # ... and this share above every plain cell
+
+
+def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray, floor: float,
+              taken: list[tuple[float, float, float]]) -> DieBody | None:
+    """A lone blob's face read from its redness at a face's 3 x 3 grid of pip places.
+
+    Where a die's red pips merged in the JPEG's half-size colour, its redness peaks are fewer than its
+    pips, but the redness at each pip place still stands above the plain body between them. The grid
+    is laid at the blob's outline angle (GRID_TURN off it), at each pip pitch of GRID_PITCH of the
+    die's own side (the blob's or the frame's dice', the smaller), centred on every inner pixel; a
+    face is the grid whose pips' cells are all red (GRID_ON of the way from the blob's median to its
+    reddest cell, and above the red floor) and stand GRID_GAP above every plain cell, for exactly
+    one face's layout (no ones). The face then passes _outline_die's tests on those places.
+    """
+    plane = _red_plane(frame, contour, die_side, gains)
+    if plane is None:
+        return None
+    red, inner, x0, y0, d = plane
+    (_, _), (rw, rh), angle = cv2.minAreaRect(contour)
+    own = min(max(rw, rh), die_side)
+    body = float(np.median(red[inner]))
+    spread = float(np.median(np.abs(red[inner] - body)))
+    h, w = red.shape
+    ys, xs = np.nonzero(inner)
+    cells = np.array([complex(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)])
+    best = None
+    for turn in GRID_TURN:
+        rot = complex(math.cos(math.radians(angle + turn)), math.sin(math.radians(angle + turn)))
+        for k in GRID_PITCH:
+            off = cells * rot * k * own
+            px = np.rint(xs[:, None] + off.real[None]).astype(int)
+            py = np.rint(ys[:, None] + off.imag[None]).astype(int)
+            ok = ((px >= 0) & (px < w) & (py >= 0) & (py < h)).all(1)
+            if not ok.any():
+                continue
+            v = red[py[ok].clip(0, h - 1), px[ok].clip(0, w - 1)] - body  # (positions, 9)
+            top = v.max(1)
+            for n, on in GRID_FACES:
+                low = v[:, on].min(1)
+                high = v[:, ~on].max(1)
+                good = (low >= GRID_ON * top) & (low - high >= GRID_GAP * top) & (top >= INNER_K * spread + 6.0) \
+                    & (low + body > floor)
+                if good.any():
+                    q = int(np.argmax(np.where(good, (low - high) / np.maximum(top, 1e-6), -1.0)))
+                    score = float((low[q] - high[q]) / top[q])
+                    at = int(np.flatnonzero(ok)[q])
+                    if best is None or score > best[0]:
+                        best = (score, n, [(float(xs[at] + x0 + o.real), float(ys[at] + y0 + o.imag)) for o, f in zip(off, on, strict=True) if f])
+    if best is None:
+        return None
+    spots = [(x, y, d) for x, y in best[2]]
+    if _untaken(spots, taken) != spots:
+        return None
+    die = _outline_die(frame, contour, die_side, spots, scale_side=own)
+    return die if die is not None and die.count == best[1] else None
+
+
 def _plain_cells(plane: tuple[np.ndarray, np.ndarray, int, int, float], die: DieBody) -> bool:
     """True when a face's pips stand in its 3 x 3 grid with plain body in every other cell.
 
@@ -1122,6 +1261,14 @@ SIX_STRETCH = (0.8, 0.9, 1.0)
 LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
            6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+# _red_grid's faces as masks of its 3 x 3 cells (x, y in -1, 0, 1; rows first): both diagonals of a two
+# and a three, a six's columns or rows
+_CELLS = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
+GRID_FACES = [(n, np.array([c in set(cs) for c in _CELLS])) for n, cs in (
+    (2, LAYOUTS[2]), (2, [(1, -1), (-1, 1)]), (3, LAYOUTS[3]), (3, [(1, -1), (0, 0), (-1, 1)]),
+    (4, LAYOUTS[4]), (5, LAYOUTS[5]), (6, LAYOUTS[6]), (6, [(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)]))]
 
 
 def face_layout(n: int, k_x: float = 1.0) -> np.ndarray:
