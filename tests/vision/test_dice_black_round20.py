@@ -18,6 +18,8 @@ from tests.vision.dice_check import assert_die_right, render_reads
 from vision import dice
 from vision.dice import Pip
 
+from .test_dice_render_round19 import _face, _pip  # a face of pips, a light pip
+
 
 def test_faint_black_dice_with_their_front_pips_are_read() -> None:
     """Scene 64's black-gold four, Buttons roll 88's two black threes, roll 94's black four and roll
@@ -26,15 +28,6 @@ def test_faint_black_dice_with_their_front_pips_are_read() -> None:
         found, truth, m = render_reads(seed, buttons=buttons)
         for j in js:
             assert_die_right(found, truth, m, j)
-
-
-def _face(pips: list[Pip], count: int | None = None) -> dict:
-    return {"face": pips, "count": len(pips) if count is None else count, "x": 0.0, "y": 0.0, "size": 60.0,
-            "d": 10.0, "flat": 1.1, "dark": pips[0].dark}
-
-
-def _pip(x: float, y: float, pip_v: float = 200.0, d: float = 10.0, major: float = 10.5) -> Pip:
-    return Pip(x, y, d, major, False, pip_v, 20.0, 1.0)
 
 
 def test_faint_front_cuts_a_top_face_from_its_front_pips_only() -> None:

@@ -16,6 +16,8 @@ from vision import mat
 from vision.render import effects
 from vision.render import mat as render_mat
 
+from .test_tokens_mat_round19 import _patched  # a round glare spot on the grey patch's upper left part
+
 
 def _frame(kelvin: float = 4500.0) -> np.ndarray:
     rng = np.random.default_rng(11)
@@ -23,18 +25,6 @@ def _frame(kelvin: float = 4500.0) -> np.ndarray:
     img, _ = render_mat.place_mat(table, rng)
     light = effects.Light(kelvin=kelvin, brightness=0.8, gradient=0.2, vignette=0.1)
     return effects.camera(effects.apply_light(img, light, rng), rng, blur=0.5, noise=2.0, jpeg=90)
-
-
-def _glared(frame: np.ndarray, level: float) -> np.ndarray:
-    """A round glare spot on the grey patch's upper left part, about 0.7 of its height across."""
-    m = mat.find_mat(frame)
-    assert m is not None
-    x0, y0, x1, y1 = mat.GREY_PATCH
-    c = m.to_frame(np.float32([[x0 + 0.3 * (x1 - x0), y0 + 0.25 * (y1 - y0)]]))[0]
-    r = float(np.linalg.norm(m.to_frame(np.float32([[x0, y0]]))[0] - m.to_frame(np.float32([[x0, y1]]))[0]))
-    yy, xx = np.mgrid[0:frame.shape[0], 0:frame.shape[1]]
-    g = np.exp(-((xx - c[0]) ** 2 + (yy - c[1]) ** 2) / (2 * (0.35 * r) ** 2))[..., None]
-    return np.clip(frame.astype(np.float32) + level * g, 0, 255).astype(np.uint8)
 
 
 def _unglared_part(frame: np.ndarray, m: mat.Mat) -> np.ndarray:
@@ -48,7 +38,7 @@ def _unglared_part(frame: np.ndarray, m: mat.Mat) -> np.ndarray:
 def test_prepare_keeps_the_grey_patch_neutral_under_a_glare_spot(level):
     # before: the glare lifted the grey reading and the correction tinted the grey (1.08 and 1.18
     # between the channels of the patch's part outside the glare)
-    fixed, found = mat.prepare(_glared(_frame(), level))
+    fixed, found = mat.prepare(_patched(_frame(), level, glare=True))
     assert found is not None
     part = _unglared_part(fixed, found)
     assert part.max() / part.min() < 1.03
@@ -56,7 +46,7 @@ def test_prepare_keeps_the_grey_patch_neutral_under_a_glare_spot(level):
 
 def test_the_calibration_screen_shows_the_grey_patch_without_the_glare():
     plain = check_mat(_frame())
-    seen = check_mat(_glared(_frame(), 150))
+    seen = check_mat(_patched(_frame(), 150, glare=True))
     assert seen.problem == "" and plain.problem == ""
     # before: (108, 119, 133) against (73, 84, 98) without the spot
     assert max(abs(a - b) for a, b in zip(seen.grey, plain.grey, strict=True)) <= 3

@@ -18,6 +18,8 @@ from vision import tokens
 from vision.bench_tokens import match
 from vision.render import tokens as render
 
+from .test_tokens_bare_round19b import _found_right
+
 
 @pytest.mark.parametrize(
     ("seed", "index"),
@@ -29,12 +31,7 @@ from vision.render import tokens as render
     ],
 )
 def test_a_butt_joined_to_a_glare_at_the_edge_is_found(seed, index):
-    frame, truth = render.scene(seed, with_mat=False)
-    seen = tokens.read(frame).objects
-    j = dict(match(truth, seen))[index]
-    assert j is not None, f"{truth[index]['colour']} butt {index} missed"
-    assert seen[j]["colour"] == truth[index]["colour"]
-    assert seen[j]["group"] == truth[index]["group"]
+    _found_right(seed, index)
 
 
 def test_a_lone_green_beside_an_edge_glare_is_found_and_the_piles_read_right():

@@ -19,6 +19,16 @@ from vision.bench_tokens import match
 from vision.render import tokens as render
 
 
+def _found_right(seed: int, index: int) -> None:
+    """Bare-table scene ``seed``'s butt ``index`` is found with its colour and group."""
+    frame, truth = render.scene(seed, with_mat=False)
+    seen = tokens.read(frame).objects
+    j = dict(match(truth, seen))[index]
+    assert j is not None, f"{truth[index]['colour']} butt {index} missed"
+    assert seen[j]["colour"] == truth[index]["colour"]
+    assert seen[j]["group"] == truth[index]["group"]
+
+
 @pytest.mark.parametrize(
     ("seed", "index"),
     [
@@ -30,9 +40,4 @@ from vision.render import tokens as render
     ],
 )
 def test_a_butt_cut_short_by_the_glare_step_is_found(seed, index):
-    frame, truth = render.scene(seed, with_mat=False)
-    seen = tokens.read(frame).objects
-    j = dict(match(truth, seen))[index]
-    assert j is not None, f"{truth[index]['colour']} butt {index} missed"
-    assert seen[j]["colour"] == truth[index]["colour"]
-    assert seen[j]["group"] == truth[index]["group"]
+    _found_right(seed, index)

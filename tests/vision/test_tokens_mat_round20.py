@@ -14,21 +14,8 @@ import numpy as np
 import pytest
 
 from vision import tokens
-from vision.bench_tokens import match
-from vision.render import tokens as render
 
-
-def _errors(seed: int) -> tuple[list[str], list[str], list[tuple[str, str]]]:
-    """A mat scene's missed butts' colours, extra detections' colours and (true, read) wrong colours."""
-    frame, truth = render.scene(seed, with_mat=True)
-    seen = tokens.read(frame).objects
-    pairs = match(truth, seen)
-    used = {j for _, j in pairs if j is not None}
-    missed = [truth[i]["colour"] for i, j in pairs if j is None]
-    wrong = [(truth[i]["colour"], seen[j]["colour"]) for i, j in pairs
-             if j is not None and seen[j]["colour"] != truth[i]["colour"]]
-    extra = [s["colour"] for j, s in enumerate(seen) if j not in used]
-    return missed, extra, wrong
+from .test_tokens_mat_round19b import _errors
 
 
 @pytest.mark.parametrize(
