@@ -133,9 +133,29 @@ def _lab(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
+def _magnitude(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """cv2.magnitude(x, y) of float32 planes, written into a buffer that starts on a 32-byte boundary.
+
+    OpenCV 5.0 hands cv2.magnitude to IPP on x86 (AVX-512 here), whose result is a last bit off
+    the true root on about 30 % of pixels and differs with where its output buffer lies: output
+    addresses 0 and 16 mod 32 give two different sets of bits (inputs' placement does not matter;
+    64 placements measured). A fresh output lands at either, so a pixel within a last bit of a
+    threshold flipped from one read of a frame to the next (img_0092: 12 foreground pixels in
+    about 7 reads of 10). Placed always the same way, the same planes give the same bits every
+    call; without IPP (an ARM build) cv2.magnitude does not depend on placement at all.
+    (numpy's sqrt(x * x + y * y) is exact and placement-free too, but changed readings: a real
+    dev photo's die, read only with IPP's bits, was lost; docs/bench/dice.md, branch dicerepeat.)"""
+    buf = np.empty(x.size + MAG_ALIGN // 4, np.float32)
+    k = (-buf.ctypes.data // 4) % (MAG_ALIGN // 4)
+    return cv2.magnitude(x, y, buf[k:k + x.size].reshape(x.shape))
+
+
+MAG_ALIGN = 32  # _magnitude: its output buffer's alignment (bytes)
+
+
 def _dist(lab: list[np.ndarray], ref: np.ndarray) -> np.ndarray:
     """Colour distance of every pixel (Lab planes) to ``ref``, chroma weighted 1.3."""
-    return cv2.magnitude(lab[0] - ref[0], 1.3 * cv2.magnitude(lab[1] - ref[1], lab[2] - ref[2]))
+    return _magnitude(lab[0] - ref[0], 1.3 * _magnitude(lab[1] - ref[1], lab[2] - ref[2]))
 
 
 class Pyramid:
@@ -534,12 +554,12 @@ def _fg_dist(small: np.ndarray, bg: np.ndarray) -> np.ndarray:
     float32 values np.where gave, in two passes over the plane and no boolean one; the Lab planes
     are dropped as soon as they are used (the read's traced peak lies here)."""
     dl, da, db = _lab_diff(small, bg)
-    ab = cv2.magnitude(da, db)
+    ab = _magnitude(da, db)
     np.multiply(ab, 1.3, out=ab)
     np.multiply(dl, SHADOW_W, out=da)
     cv2.max(dl, da, dst=dl)
     del da, db
-    return cv2.magnitude(dl, ab)
+    return _magnitude(dl, ab)
 
 
 FG_PROOF = True  # foreground: the sparse median is skipped where a count proves it too low to matter (False: always taken)
@@ -563,7 +583,7 @@ def _fg_threshold(dist: np.ndarray) -> float:
 
 def _dist_img(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     d = a - b
-    return cv2.magnitude(d[..., 0], 1.3 * cv2.magnitude(d[..., 1], d[..., 2]))
+    return _magnitude(d[..., 0], 1.3 * _magnitude(d[..., 1], d[..., 2]))
 
 
 def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
