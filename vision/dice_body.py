@@ -88,6 +88,9 @@ DARK_RING = 0.75  # ... and on a ring this many pips' widths from its centre
 DARK_AROUND = 7  # ... at least this many of 12 samples lighter than its lowest point
 DARK_LIFT = 0.3  # ... by this share of its depth
 DARK_REACH = 0.6  # ... its face's pips sought within this share of the blob's side from its centre
+GOLD_PIPS = True  # ... and from its gold pips: rises of warmth, log(R/B), above its own body's (see _dark_spots)
+GOLD_RATIO = True  # ... in log(R/B), where a lamp's cast adds one constant to body and pips (False: Lab b*)
+GOLD_SCALE = 40.0  # ... log units times this: 0.15 (pips 16 % warmer) is the 6 levels the dark path's floor asks
 DARK_RED_MIN = 3  # ... and at least this many of them where the blob has red peaks (a red-pipped die)
 TWO_ALIKE = 0.5  # a two's pips differ in colour by at most this share of their difference from the body
 ONE_REACH = 0.4  # a lone pip off its blob's centre: this share of the blob's short side from its outline
@@ -626,6 +629,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
         spots = _blob_spots(frame, cnt.astype(np.float32) * scale, side, min(die_side, side) if die_side else side)
         free = _untaken(spots, taken)
         found = False
+        red: list[tuple[float, float, float]] = []
         for x, y, d in free[:SEEDS_PER_BLOB * holds]:
             if tries >= MAX_SEEDS:
                 return out
@@ -637,10 +641,10 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
                 found = True
+        die = None
         if not found and die_side > 0 and (free or (gains is not None and not inside)):
             outline = cnt.astype(np.float32) * scale
             die = _outline_sizes(frame, outline, die_side, free) if free else None
-            red: list[tuple[float, float, float]] = []
             if die is None and not inside and free:
                 # a lone die-sized blob whose spots did not make a face: its spots against its own body
                 spots = [s for s in _inner_spots(frame, outline, die_side)
@@ -666,6 +670,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
             if die is not None:
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
+<<<<<<< HEAD
                 found = True
         if (RED_CUT and not found and die_side > 0 and gains is not None
                 and (inside or side > OUTLINE_SIZE[1] * die_side)):
@@ -738,6 +743,36 @@ def _cut_parts(frame: np.ndarray, contour: np.ndarray, die_side: float,
                 best = max(hc, key=cv2.contourArea)
                 parts.append(best.astype(np.float32) + np.float32([x0, y0]))
     return parts
+=======
+        if GOLD_PIPS and not found and die is None and die_side > 0 and not inside:
+            # nor from dark dips: gold pips on a white die, as light as its body but warmer, are rises
+            # of log(R/B) above its own body (their blurred pips may leave no spot for _blob_spots)
+            spots = _untaken(_dark_spots(frame, cnt.astype(np.float32) * scale, die_side, yellow=True), taken)
+            die = _outline_sizes(frame, cnt.astype(np.float32) * scale, die_side, spots, DARK_REACH) if spots else None
+            if die is not None and red and die.count < DARK_RED_MIN:
+                die = None
+            if die is not None:
+                die.dark = _darker_in_blue(frame, die)
+                out.append(die)
+                taken.append((die.x, die.y, 0.5 * die.side))
+    return out
+
+
+def _darker_in_blue(frame: np.ndarray, die: DieBody) -> bool:
+    """True when a die's pips are darker than its body in the blue+green mean (the pip search's dark
+    plane, where gold pips on a white die are dark): its body the median over its square, its pips'
+    the median at their centres. _outline_die tells dark pips by luminance, where gold pips on a
+    white die are as light as the body."""
+    fh, fw = frame.shape[:2]
+    x0, y0 = max(int(die.x - 0.5 * die.side), 0), max(int(die.y - 0.5 * die.side), 0)
+    roi = frame[y0:min(int(math.ceil(die.y + 0.5 * die.side)) + 1, fh), x0:min(int(math.ceil(die.x + 0.5 * die.side)) + 1, fw)]
+    if not roi.size:
+        return die.dark
+    bg = roi[..., 0].astype(np.float32) + roi[..., 1]
+    h, w = bg.shape
+    pips = [bg[min(max(int(round(y)) - y0, 0), h - 1), min(max(int(round(x)) - x0, 0), w - 1)] for x, y in die.pips]
+    return bool(median(np.float32(pips)) < median(bg.ravel()))
+>>>>>>> dicegoldw
 
 
 def _blob_die_side(contours: Any, hier: np.ndarray, scale: float, limit: float) -> float:
@@ -1148,7 +1183,8 @@ def _untaken(spots: list[tuple[float, float, float]], taken: list[tuple[float, f
     return [s for s in spots if not any(abs(s[0] - tx) < r and abs(s[1] - ty) < r for tx, ty, r in taken)]
 
 
-def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list[tuple[float, float, float]]:
+def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float,
+                yellow: bool = False) -> list[tuple[float, float, float]]:
     """Dark pips inside a lone die-sized blob (x, y, d), deepest first: dips of lightness below the blob's body.
 
     Black pips on a gold, bronze or brass die: a pip's bright bevel ring and the die's dark rim
@@ -1163,6 +1199,11 @@ def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list
     lightness climbs DARK_LIFT of its depth (a side face stays dark on one side). The caller keeps
     the spots only in a die face's exact layout (find_dice: within DARK_REACH of the blob's side
     from its centre, the blob often taking in the die's shadow).
+
+    With ``yellow``: gold pips on a white die (GOLD_PIPS), as light as the body but warmer: the same
+    search in -log(R/B) (GOLD_RATIO; Lab b* without it), its body the median of the blob's less
+    warm half (a small die's blurred pips fill much of it) and without the DARK_LONG test (a six's
+    touching gold pips make one long rise; a white die has no dark rim in it).
     """
     got = _blob_inner(frame, contour, die_side)
     if got is None:
@@ -1174,9 +1215,21 @@ def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list
         return []
     g = max(int(round(0.5 * d)), 0)
     sel = cv2.dilate(cut[1], np.ones((2 * g + 1, 2 * g + 1), np.uint8)) > 0
-    light = cv2.GaussianBlur(_lab(roi)[..., 0].astype(np.float32), (0, 0), max(0.25 * d, 0.8))
-    body = float(np.median(light[inner]))
-    spread = float(np.median(np.abs(light[inner] - body)))
+    # (yellow: gold pips on a white body, rises of warmth above the body's; a lamp's gains multiply
+    # R and B, so log(R/B) of body and pips shifts by one constant and their difference stays)
+    if yellow and GOLD_RATIO:
+        f = roi.astype(np.float32) + 1.0
+        plane = GOLD_SCALE * cv2.log(f[..., 0] / f[..., 2])  # log(B/R), falling where the pips are warmer
+    else:
+        plane = _lab(roi)[..., 2 if yellow else 0].astype(np.float32)
+        if yellow:
+            plane = -plane
+    light = cv2.GaussianBlur(plane, (0, 0), max(0.25 * d, 0.8))
+    vals = light[inner]
+    if yellow:
+        vals = vals[vals >= np.median(vals)]  # (its less warm half: blurred pips fill much of a small die)
+    body = float(np.median(vals))
+    spread = float(np.median(np.abs(vals - body)))
     deep = body - light
     k = max(int(round(0.7 * d)) | 1, 3)
     ys, xs = np.nonzero((deep >= cv2.dilate(deep, np.ones((k, k), np.uint8))) & sel)
@@ -1199,7 +1252,7 @@ def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float) -> list
         if over[i] < DARK_HALF * top:
             break
         x, y = float(xs[i] + x0), float(ys[i] + y0)
-        if long[lbl[ys[i], xs[i]]] or not all(math.hypot(x - px, y - py) > 0.8 * d for px, py, _ in out):
+        if (long[lbl[ys[i], xs[i]]] and not yellow) or not all(math.hypot(x - px, y - py) > 0.8 * d for px, py, _ in out):
             continue
         sx = np.clip(np.rint(xs[i] + rx).astype(int), 0, w - 1)
         sy = np.clip(np.rint(ys[i] + ry).astype(int), 0, h - 1)
