@@ -426,16 +426,23 @@ def _split_count(area: float, single: float) -> int:
 
 
 PILE_GAP = 1.5  # a gap between piles is at least this many times the median link between butts
+PILE_FOURTH = 3.0  # a third gap this many butt lengths wide: four clusters in view, one of them no pile
 
 
-def _group_without_mat(centres: np.ndarray, width: float) -> np.ndarray:
+def _group_without_mat(centres: np.ndarray, width: float, length: float | None = None) -> np.ndarray:
     """Three piles by single-linkage clustering (cut the two longest minimum-spanning-tree edges);
     piles are numbered left to right as the camera sees them. The second cut is made only when that
     edge is a gap: at least PILE_GAP times the median of all links but the longest, itself included
     (mostly the links inside piles, measured in this frame). Else one pile was not seen (a lone butt missed): two piles
     are kept, and the one missing is taken where the room is widest, left of them, between them or
     right of them (a side's room counts twice: a pile there has room on one side only; ``width``
-    is the frame's)."""
+    is the frame's).
+
+    When the third longest edge is a gap too, PILE_FOURTH butt lengths or more (``length``, the
+    frame's median box side), four clusters lie apart: three piles and one that is none (strays at a
+    glare spot or the frame's edge, read as butts). One of the three edges is then kept: the one that
+    leaves the three piles' middles widest apart across the frame (the largest smallest step between
+    their x), as three piles laid side by side are, and as their left-to-right numbers need."""
     n = len(centres)
     if n == 0:
         return np.zeros(0, int)
@@ -460,17 +467,15 @@ def _group_without_mat(centres: np.ndarray, width: float) -> np.ndarray:
         parent = np.where(closer, j, parent)
     edges.sort()
     cuts = 2 if edges[-2][0] >= PILE_GAP * float(np.median([e[0] for e in edges[:-1]])) else 1
-    labels = np.arange(n)
-
-    def find(i: int) -> int:
-        while labels[i] != i:
-            labels[i] = labels[labels[i]]
-            i = labels[i]
-        return i
-
-    for _, a, b in edges[: n - 1 - cuts]:
-        labels[find(a)] = find(b)
-    roots = np.array([find(i) for i in range(n)])
+    kept = edges[: n - 1 - cuts]
+    if cuts == 2 and n >= 5 and length is not None and edges[-3][0] >= PILE_FOURTH * length:
+        spread = []
+        for k in (-3, -2, -1):
+            roots = _joined(n, edges[: n - 4] + [edges[k]])
+            xs = sorted(centres[roots == r, 0].mean() for r in set(roots.tolist()))
+            spread.append(min(xs[1] - xs[0], xs[2] - xs[1]))
+        kept = edges[: n - 4] + [edges[-3 + int(np.argmax(spread))]]
+    roots = _joined(n, kept)
     uniq = list(dict.fromkeys(roots.tolist()))
     xs = [centres[roots == r, 0].mean() for r in uniq]
     numbers = [1, 2, 3]
@@ -480,6 +485,21 @@ def _group_without_mat(centres: np.ndarray, width: float) -> np.ndarray:
         numbers = ([2, 3], [1, 3], [1, 2])[int(np.argmax(room))]
     rank = {r: numbers[i] for i, r in enumerate(np.array(uniq)[np.argsort(xs)].tolist())}
     return np.array([rank[r] for r in roots])
+
+
+def _joined(n: int, edges: list) -> np.ndarray:
+    """The root of each of ``n`` points once the ``edges`` (length, a, b) join them (union-find)."""
+    labels = np.arange(n)
+
+    def find(i: int) -> int:
+        while labels[i] != i:
+            labels[i] = labels[labels[i]]
+            i = labels[i]
+        return i
+
+    for _, a, b in edges:
+        labels[find(a)] = find(b)
+    return np.array([find(i) for i in range(n)])
 
 
 def _kmeans(data: np.ndarray, k: int) -> np.ndarray:
@@ -2700,7 +2720,8 @@ def read(frame: np.ndarray, profile: dict | None = None) -> Observation:
     if mat is not None:
         groups = np.array([z or 0 for z in mat.zones_of(centres)])
     else:
-        groups = _group_without_mat(centres, float(w))
+        length = float(np.median([max(it["box"][2], it["box"][3]) for it in items]))
+        groups = _group_without_mat(centres, float(w), length)
     objects = []
     for i, it in enumerate(items):
         if groups[i] == 0:
