@@ -670,7 +670,18 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
             if die is not None:
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
-<<<<<<< HEAD
+                found = True
+        if GOLD_PIPS and not found and die is None and die_side > 0 and not inside:
+            # nor from dark dips: gold pips on a white die, as light as its body but warmer, are rises
+            # of log(R/B) above its own body (their blurred pips may leave no spot for _blob_spots)
+            spots = _untaken(_dark_spots(frame, cnt.astype(np.float32) * scale, die_side, yellow=True), taken)
+            die = _outline_sizes(frame, cnt.astype(np.float32) * scale, die_side, spots, DARK_REACH) if spots else None
+            if die is not None and red and die.count < DARK_RED_MIN:
+                die = None
+            if die is not None:
+                die.dark = _darker_in_blue(frame, die)
+                out.append(die)
+                taken.append((die.x, die.y, 0.5 * die.side))
                 found = True
         if (RED_CUT and not found and die_side > 0 and gains is not None
                 and (inside or side > OUTLINE_SIZE[1] * die_side)):
@@ -743,19 +754,6 @@ def _cut_parts(frame: np.ndarray, contour: np.ndarray, die_side: float,
                 best = max(hc, key=cv2.contourArea)
                 parts.append(best.astype(np.float32) + np.float32([x0, y0]))
     return parts
-=======
-        if GOLD_PIPS and not found and die is None and die_side > 0 and not inside:
-            # nor from dark dips: gold pips on a white die, as light as its body but warmer, are rises
-            # of log(R/B) above its own body (their blurred pips may leave no spot for _blob_spots)
-            spots = _untaken(_dark_spots(frame, cnt.astype(np.float32) * scale, die_side, yellow=True), taken)
-            die = _outline_sizes(frame, cnt.astype(np.float32) * scale, die_side, spots, DARK_REACH) if spots else None
-            if die is not None and red and die.count < DARK_RED_MIN:
-                die = None
-            if die is not None:
-                die.dark = _darker_in_blue(frame, die)
-                out.append(die)
-                taken.append((die.x, die.y, 0.5 * die.side))
-    return out
 
 
 def _darker_in_blue(frame: np.ndarray, die: DieBody) -> bool:
@@ -772,7 +770,6 @@ def _darker_in_blue(frame: np.ndarray, die: DieBody) -> bool:
     h, w = bg.shape
     pips = [bg[min(max(int(round(y)) - y0, 0), h - 1), min(max(int(round(x)) - x0, 0), w - 1)] for x, y in die.pips]
     return bool(median(np.float32(pips)) < median(bg.ravel()))
->>>>>>> dicegoldw
 
 
 def _blob_die_side(contours: Any, hier: np.ndarray, scale: float, limit: float) -> float:
