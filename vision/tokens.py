@@ -1399,14 +1399,17 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
     # pages, not np.zeros_like's fill of the whole image)
     taken = np.zeros(low.shape, np.uint8)
 
-    def add(piece: np.ndarray, x: int, y: int, xs: np.ndarray, ys: np.ndarray, area: int) -> None:
+    def crumb_map() -> np.ndarray:
         nonlocal crumbs
         if crumbs is None:
             crumbs = np.zeros(low.shape, np.int32)
             for ci, c in enumerate(comps):
                 if c["area"] < LEFT_AREA * single:
                     crumbs[c["pts"][1], c["pts"][0]] = ci + 1
-        held = np.unique(crumbs[ys + y, xs + x])
+        return crumbs
+
+    def add(piece: np.ndarray, x: int, y: int, xs: np.ndarray, ys: np.ndarray, area: int) -> None:
+        held = np.unique(crumb_map()[ys + y, xs + x])
         drop.update(int(v) - 1 for v in held[held > 0])
         taken[ys + y, xs + x] = 1
         outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -1419,8 +1422,10 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
         added.append(c)
 
     # the pieces a butt's size, and (``lit``) the lit middles smaller than a butt, from one search of ``low``
-    whole, middles = _pieces_in(low, ((LEFT_AREA * single, 1.5 * single), (LIT_CORE_MIN * single, LEFT_AREA * single))) \
-        if lit else (_pieces_between(low, LEFT_AREA * single, 1.5 * single), [])
+    # (up to LIGHT_CORE_MAX butts' area: a pale butt with its contact shadow is looked into for its strip)
+    top = LIGHT_CORE_MAX * single
+    whole, middles = _pieces_in(low, ((LEFT_AREA * single, top), (LIT_CORE_MIN * single, LEFT_AREA * single))) \
+        if lit else (_pieces_between(low, LEFT_AREA * single, top), [])
     for x, y, _bw, _bh, area, piece in whole:
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
@@ -1428,6 +1433,13 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
                 continue
             if not _stands_out(d8, xs + x, ys + y, single, grown):
                 continue
+            if area > 1.5 * single:
+                # more than a butt and a half (bare table: a butt and its contact shadow): not where the
+                # full threshold's crumbs in it add up to a butt (a butt found there by its crumbs; the
+                # rest is its shadow)
+                held = np.unique(crumb_map()[ys + y, xs + x])
+                if sum(comps[int(v) - 1]["area"] for v in held[held > 0]) >= LEFT_AREA * single:
+                    continue
             piece = _lighter_core(planes, x, y, piece, single)
             if piece is None:
                 continue
