@@ -1373,7 +1373,7 @@ def _found_grown(comps: list[dict[str, Any]], single: float, shape: tuple[int, .
 
 def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: list[dict[str, Any]],
                  single: float, planes: list[tuple[np.ndarray, np.ndarray]] | None = None,
-                 grown: np.ndarray | None = None, lit: bool = False) -> list[dict[str, Any]]:
+                 grown: np.ndarray | None = None, lit: bool = False, top: float = 1.5) -> list[dict[str, Any]]:
     """Pieces of a lower threshold ``low_thr`` (a share of the frame's own) that are whole butts where
     the full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
     pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
@@ -1383,7 +1383,9 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
     the lower threshold (a butt seen only by its outline) is taken with its inside, where no piece
     of its own was taken. ``searched`` is ``d8`` inside the search area, 0 outside it; ``grown`` may give
     ``_found_grown(comps, ...)`` already made. ``lit`` (the lift map on a bare table): a butt of the
-    table's own lightness is also looked for around each lit middle too small for a butt (``_lit_core``)."""
+    table's own lightness is also looked for around each lit middle too small for a butt (``_lit_core``).
+    ``top``: the largest piece looked at, in butts' area (on a bare table LIGHT_CORE_MAX: a pale butt
+    with its contact shadow, cut to its strip by ``_lighter_core``)."""
     _, low = cv2.threshold(searched, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)  # (0 is under any threshold)
     crumbs = None  # the small pieces' numbers, painted once a faint butt is found
     if grown is None:
@@ -1422,10 +1424,8 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
         added.append(c)
 
     # the pieces a butt's size, and (``lit``) the lit middles smaller than a butt, from one search of ``low``
-    # (up to LIGHT_CORE_MAX butts' area: a pale butt with its contact shadow is looked into for its strip)
-    top = LIGHT_CORE_MAX * single
-    whole, middles = _pieces_in(low, ((LEFT_AREA * single, top), (LIT_CORE_MIN * single, LEFT_AREA * single))) \
-        if lit else (_pieces_between(low, LEFT_AREA * single, top), [])
+    whole, middles = _pieces_in(low, ((LEFT_AREA * single, top * single), (LIT_CORE_MIN * single, LEFT_AREA * single))) \
+        if lit else (_pieces_between(low, LEFT_AREA * single, top * single), [])
     for x, y, _bw, _bh, area, piece in whole:
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
@@ -1714,7 +1714,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         for frac in FAINT_FRACS:
             if grown is None:
                 grown = _found_grown(comps, single, d8.shape)
-            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown, lit=diff is not d8)
+            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown, lit=diff is not d8,
+                                top=1.5 if one_colour else LIGHT_CORE_MAX)
             if more is not comps:
                 grown = None
             comps = more
