@@ -1393,7 +1393,7 @@ def _found_grown(comps: list[dict[str, Any]], single: float, shape: tuple[int, .
 
 def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: list[dict[str, Any]],
                  single: float, planes: list[tuple[np.ndarray, np.ndarray]] | None = None,
-                 grown: np.ndarray | None = None, lit: bool = False) -> list[dict[str, Any]]:
+                 grown: np.ndarray | None = None, lit: bool = False, top: float = 1.5) -> list[dict[str, Any]]:
     """Pieces of a lower threshold ``low_thr`` (a share of the frame's own) that are whole butts where
     the full threshold kept only crumbs or nothing: a white butt on light wood, a black one on dark wood
     pass it only along their shaded rims or lit ridge. The butts already found (with a pixel of rim)
@@ -1403,7 +1403,9 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
     the lower threshold (a butt seen only by its outline) is taken with its inside, where no piece
     of its own was taken. ``searched`` is ``d8`` inside the search area, 0 outside it; ``grown`` may give
     ``_found_grown(comps, ...)`` already made. ``lit`` (the lift map on a bare table): a butt of the
-    table's own lightness is also looked for around each lit middle too small for a butt (``_lit_core``)."""
+    table's own lightness is also looked for around each lit middle too small for a butt (``_lit_core``).
+    ``top``: the largest piece looked at, in butts' area (on a bare table LIGHT_CORE_MAX: a pale butt
+    with its contact shadow, cut to its strip by ``_lighter_core``)."""
     _, low = cv2.threshold(searched, low_thr / LOG_STEP, 1, cv2.THRESH_BINARY)  # (0 is under any threshold)
     crumbs = None  # the small pieces' numbers, painted once a faint butt is found
     if grown is None:
@@ -1419,14 +1421,17 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
     # pages, not np.zeros_like's fill of the whole image)
     taken = np.zeros(low.shape, np.uint8)
 
-    def add(piece: np.ndarray, x: int, y: int, xs: np.ndarray, ys: np.ndarray, area: int) -> None:
+    def crumb_map() -> np.ndarray:
         nonlocal crumbs
         if crumbs is None:
             crumbs = np.zeros(low.shape, np.int32)
             for ci, c in enumerate(comps):
                 if c["area"] < LEFT_AREA * single:
                     crumbs[c["pts"][1], c["pts"][0]] = ci + 1
-        held = np.unique(crumbs[ys + y, xs + x])
+        return crumbs
+
+    def add(piece: np.ndarray, x: int, y: int, xs: np.ndarray, ys: np.ndarray, area: int) -> None:
+        held = np.unique(crumb_map()[ys + y, xs + x])
         drop.update(int(v) - 1 for v in held[held > 0])
         taken[ys + y, xs + x] = 1
         outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -1439,8 +1444,8 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
         added.append(c)
 
     # the pieces a butt's size, and (``lit``) the lit middles smaller than a butt, from one search of ``low``
-    whole, middles = _pieces_in(low, ((LEFT_AREA * single, 1.5 * single), (LIT_CORE_MIN * single, LEFT_AREA * single))) \
-        if lit else (_pieces_between(low, LEFT_AREA * single, 1.5 * single), [])
+    whole, middles = _pieces_in(low, ((LEFT_AREA * single, top * single), (LIT_CORE_MIN * single, LEFT_AREA * single))) \
+        if lit else (_pieces_between(low, LEFT_AREA * single, top * single), [])
     for x, y, _bw, _bh, area, piece in whole:
         ys, xs = np.nonzero(piece)
         if not _butt_shaped(xs, ys, single):
@@ -1448,6 +1453,13 @@ def _faint_butts(d8: np.ndarray, low_thr: float, searched: np.ndarray, comps: li
                 continue
             if not _stands_out(d8, xs + x, ys + y, single, grown):
                 continue
+            if area > 1.5 * single:
+                # more than a butt and a half (bare table: a butt and its contact shadow): not where the
+                # full threshold's crumbs in it add up to a butt (a butt found there by its crumbs; the
+                # rest is its shadow)
+                held = np.unique(crumb_map()[ys + y, xs + x])
+                if sum(comps[int(v) - 1]["area"] for v in held[held > 0]) >= LEFT_AREA * single:
+                    continue
             piece = _lighter_core(planes, x, y, piece, single)
             if piece is None:
                 continue
@@ -1722,7 +1734,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         for frac in FAINT_FRACS:
             if grown is None:
                 grown = _found_grown(comps, single, d8.shape)
-            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown, lit=diff is not d8)
+            more = _faint_butts(diff, frac * base_thr, seen, comps, single, planes, grown, lit=diff is not d8,
+                                top=1.5 if one_colour else LIGHT_CORE_MAX)
             if more is not comps:
                 grown = None
             comps = more
