@@ -26,6 +26,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.common import magnitude as _magnitude
 from vision.common import median, percentile
 
 # body check around a face (look)
@@ -134,26 +135,6 @@ class DieBody:
 
 def _lab(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
-
-
-def _magnitude(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """cv2.magnitude(x, y) of float32 planes, written into a buffer that starts on a 32-byte boundary.
-
-    OpenCV 5.0 hands cv2.magnitude to IPP on x86 (AVX-512 here), whose result is a last bit off
-    the true root on about 30 % of pixels and differs with where its output buffer lies: output
-    addresses 0 and 16 mod 32 give two different sets of bits (inputs' placement does not matter;
-    64 placements measured). A fresh output lands at either, so a pixel within a last bit of a
-    threshold flipped from one read of a frame to the next (img_0092: 12 foreground pixels in
-    about 7 reads of 10). Placed always the same way, the same planes give the same bits every
-    call; without IPP (an ARM build) cv2.magnitude does not depend on placement at all.
-    (numpy's sqrt(x * x + y * y) is exact and placement-free too, but changed readings: a real
-    dev photo's die, read only with IPP's bits, was lost; docs/bench/dice.md, branch dicerepeat.)"""
-    buf = np.empty(x.size + MAG_ALIGN // 4, np.float32)
-    k = (-buf.ctypes.data // 4) % (MAG_ALIGN // 4)
-    return cv2.magnitude(x, y, buf[k:k + x.size].reshape(x.shape))
-
-
-MAG_ALIGN = 32  # _magnitude: its output buffer's alignment (bytes)
 
 
 def _dist(lab: list[np.ndarray], ref: np.ndarray) -> np.ndarray:

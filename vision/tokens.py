@@ -42,7 +42,7 @@ import cv2
 import numpy as np
 
 from vision import mat as matmod
-from vision.common import CLIPPED, ImageError, Observation, check_frame, median, percentile
+from vision.common import CLIPPED, ImageError, Observation, check_frame, magnitude, median, percentile
 
 COLOURS = ("pink", "yellow", "blue", "green", "black", "gray", "white", "khaki")
 # Built-in appearance: nominal sRGB colours (BGR) of the butts as seen on white paper (= 235).
@@ -1098,7 +1098,7 @@ def _sharp_under_glare(along: np.ndarray, glare: np.ndarray, free: np.ndarray, h
     out = np.zeros_like(glare)
     if n <= 1:
         return out
-    grad = cv2.magnitude(cv2.Sobel(along, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(along, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    grad = magnitude(cv2.Sobel(along, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(along, cv2.CV_32F, 0, 1, ksize=3)) / 8
     for j in range(1, n):
         seed = lab == j
         level = GLARE_SHARP_GROW * float(median(rise[seed]))
@@ -1195,7 +1195,7 @@ def _drop_glare(diff8: np.ndarray, thr: float, mask: np.ndarray, subs: dict[int,
                                interpolation=cv2.INTER_LINEAR).astype(np.float32) * LOG_STEP
             if float(broad.max()) >= thr:
                 glare |= brighter & (md - broad < thr)
-        grad = cv2.magnitude(cv2.Sobel(dwin, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dwin, cv2.CV_32F, 0, 1, ksize=3)) / 8
+        grad = magnitude(cv2.Sobel(dwin, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(dwin, cv2.CV_32F, 0, 1, ksize=3)) / 8
         # steep against the local step (the spread of the difference over a butt's width, at least
         # three times the noise threshold), not the glare's whole strength: a butt's outline on a glare's
         # flank rises by the butt's own contrast above the glare and stays an outline
@@ -1278,7 +1278,7 @@ def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarra
     lo_x, lo_y, hi_x, hi_y = box if box is not None else (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))
     x0, y0 = max(0, lo_x - 1), max(0, lo_y - 1)
     win = d8[y0:hi_y + 2, x0:hi_x + 2].astype(np.float32) * LOG_STEP
-    grad = cv2.magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
+    grad = magnitude(cv2.Sobel(win, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(win, cv2.CV_32F, 0, 1, ksize=3))
     at = (ys - y0) * win.shape[1] + (xs - x0)  # the piece's pixels in the window, as flat numbers (cheaper)
     vals = win.take(at)
     steep = grad.take(at)
