@@ -105,6 +105,9 @@ ONE_CENTRE = 0.12  # a spot this near a die's centre (a share of its side) is a 
 OFF_LAYOUT = 0.2  # a clean die's three or more spots this far off any face's layout (layout_fit's misfit) take in
 # glare or a neighbour's spot: the die is read from the part of them in a face's layout (see _layout_part)
 PART_FAINT = 0.9  # ... when the spots left out differ from the body by at most this share of the pips kept
+BAR_THREE = True  # a spot the area counts as two pips that is a bar of three (a six's column) counts three (see _bar_of_three)
+BAR_LONG = 3.2  # ... its length at least this many times its width (two touching discs: about 2.2, three: 3.4)
+BAR_PIPS = 2.3  # ... and at least this many pip widths of the area unit long (two discs: 1.9, three: 3.0)
 
 
 _RING = np.linspace(0, 2 * np.pi, 12, endpoint=False, dtype=np.float32)
@@ -356,9 +359,14 @@ def _layout_part(found: list[tuple[float, float]], contrast: list[float], die: D
 
 
 def _count_spots(stats: np.ndarray, cents: np.ndarray, lbl: np.ndarray, unit: float, side: float, x0: int,
-                 y0: int) -> tuple[int, list[tuple[float, float]], float]:
-    """Pips in the spots of a die (touching pips count by area): count, centres, largest spot area."""
+                 y0: int, bars: bool = True) -> tuple[int, list[tuple[float, float]], float]:
+    """Pips in the spots of a die (touching pips count by area): count, centres, largest spot area.
+
+    A spot the area counts two that is a bar of three (see _bar_of_three) counts three, with
+    ``bars``, when the die's spots then make a six in its layout (a six's two columns); else the
+    area's count stands (two pips of a small five or three bridged by blur make such a bar too)."""
     count = 0
+    barred = False
     found: list[tuple[float, float]] = []
     largest = 0.0
     for i in range(1, len(stats)):
@@ -368,6 +376,8 @@ def _count_spots(stats: np.ndarray, cents: np.ndarray, lbl: np.ndarray, unit: fl
         if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) > 0.75 * side:
             continue
         k = min(max(int(round(a / unit)), 1), 3) if a > 1.6 * unit else 1
+        if k == 2 and bars and BAR_THREE and _bar_of_three(lbl, i, stats[i], unit):
+            k, barred = 3, True
         count += k
         largest = max(largest, a)
         if k == 1:
@@ -375,7 +385,26 @@ def _count_spots(stats: np.ndarray, cents: np.ndarray, lbl: np.ndarray, unit: fl
         else:
             bx, by, bw, bh = (int(v) for v in stats[i, :4])
             found += _split_spot(lbl[by:by + bh, bx:bx + bw] == i, k, x0 + bx, y0 + by)
+    if barred and (count != 6 or layout_fit(found)[0] > OFF_LAYOUT):
+        return _count_spots(stats, cents, lbl, unit, side, x0, y0, bars=False)
     return count, found, largest
+
+
+def _bar_of_three(lbl: np.ndarray, i: int, stat: np.ndarray, unit: float) -> bool:
+    """True when spot ``i``, which its area counts as two touching pips, is a bar of three: a
+    six's column of three touching pips on a small or blurred die, whose spot is narrower than a
+    pip at the look's threshold (so that its area reads two pips). Its shape says three: its length
+    (a uniform bar's, from its spread along its long axis) is at least BAR_LONG times its width and
+    BAR_PIPS times the area unit's diameter. Two touching discs make a bar about 2.2 times as long as
+    wide and 1.9 discs long, three about 3.4 and 3.0. Only the spot's own shape and the die's own
+    pip unit are used, not its light."""
+    bx, by, bw, bh = (int(v) for v in stat[:4])
+    ys, xs = np.nonzero(lbl[by:by + bh, bx:bx + bw] == i)
+    if xs.size < 4:
+        return False
+    vals = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(np.float32)))
+    length, width = math.sqrt(12.0 * max(float(vals[1]), 0.0)), math.sqrt(12.0 * max(float(vals[0]), 0.0))
+    return length >= BAR_LONG * width and length >= BAR_PIPS * 2.0 * math.sqrt(unit / math.pi)
 
 
 def _at(lab: list[np.ndarray], x: float, y: float) -> np.ndarray:
