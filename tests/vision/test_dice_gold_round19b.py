@@ -28,16 +28,21 @@ def test_white_gold_dice_on_a_dark_table_are_read() -> None:
         assert len(found) == len(m), f"roll {seed}: a false die"
 
 
-def test_under_warm_and_cold_lamps() -> None:
-    """The same rule under a warm and a cold cast of the whole frame (levels measured in the frame:
-    the blob's own and its ring's): roll 10 150's two and roll 10 110's one are read right."""
-    for seed in (10150, 10110):
+def _right_under_casts(seeds: tuple[int, ...]) -> None:
+    """Each Buttons roll's die 0 read right under a warm and a cold cast of the whole frame."""
+    for seed in seeds:
         frame, truth = render_dice.scene(seed, kinds=render_dice.BUTTONS_SET)
         for gain in ((0.75, 0.95, 1.15), (1.2, 1.0, 0.8)):
             f = np.clip(frame * np.float32(gain), 0, 255).astype(np.uint8)
             found = dice.read(f).objects
             m = {j: i for i, j in bench_dice.match(found, truth)}
             assert_die_right(found, truth, m, 0)
+
+
+def test_under_warm_and_cold_lamps() -> None:
+    """The same rule under a warm and a cold cast of the whole frame (levels measured in the frame:
+    the blob's own and its ring's): roll 10 150's two and roll 10 110's one are read right."""
+    _right_under_casts((10150, 10110))
 
 
 def test_a_blank_white_square_is_no_die() -> None:

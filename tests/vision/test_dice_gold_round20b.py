@@ -17,8 +17,9 @@ import cv2
 import numpy as np
 
 from tests.vision.dice_check import assert_die_right, render_reads
-from vision import bench_dice, dice, dice_body
-from vision.render import dice as render_dice
+from vision import dice_body
+
+from .test_dice_gold_round19b import _right_under_casts
 
 
 def test_white_gold_dice_read_from_their_yellow_pips() -> None:
@@ -33,13 +34,7 @@ def test_white_gold_dice_read_from_their_yellow_pips() -> None:
 def test_under_a_warm_and_a_cold_lamp() -> None:
     """Levels are the blob's own: under a warm and a cold cast of the whole frame (white turns
     yellowish under the warm one) rolls 69's and 10 089's sixes are still read right."""
-    for seed in (69, 10089):
-        frame, truth = render_dice.scene(seed, kinds=render_dice.BUTTONS_SET)
-        for gain in ((0.75, 0.95, 1.15), (1.2, 1.0, 0.8)):
-            f = np.clip(frame * np.float32(gain), 0, 255).astype(np.uint8)
-            found = dice.read(f).objects
-            m = {j: i for i, j in bench_dice.match(found, truth)}
-            assert_die_right(found, truth, m, 0)
+    _right_under_casts((69, 10089))
 
 
 def _square(body: tuple[int, int, int], pip: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision import tokens
-from vision.bench_tokens import match
-from vision.render import tokens as render
+from .test_tokens_bare_round19b import _all_found, _found_right
 
 
 @pytest.mark.parametrize(
@@ -30,19 +28,10 @@ from vision.render import tokens as render
     ],
 )
 def test_a_faint_butt_joined_to_its_shadow_is_found(seed, index):
-    frame, truth = render.scene(seed, with_mat=False)
-    seen = tokens.read(frame).objects
-    j = dict(match(truth, seen))[index]
-    assert j is not None, f"{truth[index]['colour']} butt {index} missed"
-    assert seen[j]["colour"] == truth[index]["colour"]
-    assert seen[j]["group"] == truth[index]["group"]
+    _found_right(seed, index)
 
 
 def test_a_gray_found_by_its_crumbs_is_not_read_again_from_its_shadow():
     # 20246: a gray found by two crumbs of the threshold; the faint piece of its lower half and its
     # shadow (1.74 butts' area) holds those crumbs, 0.75 of a butt: no second gray from it
-    frame, truth = render.scene(20246, with_mat=False)
-    seen = tokens.read(frame).objects
-    pairs = match(truth, seen)
-    assert all(j is not None for _, j in pairs), "a butt missed"
-    assert len(seen) == len(truth), "a butt invented"
+    _all_found(20246)

@@ -19,6 +19,16 @@ from vision.bench_tokens import match
 from vision.render import tokens as render
 
 
+def _all_found(seed: int) -> tuple[list[dict], list[dict], list[tuple[int, int | None]]]:
+    """Bare-table scene ``seed`` read with no butt missed and none invented: (truth, seen, pairs)."""
+    frame, truth = render.scene(seed, with_mat=False)
+    seen = tokens.read(frame).objects
+    pairs = match(truth, seen)
+    assert all(j is not None for _, j in pairs), "a butt missed"
+    assert len(seen) == len(truth), "a butt invented"
+    return truth, seen, pairs
+
+
 def _found_right(seed: int, index: int) -> None:
     """Bare-table scene ``seed``'s butt ``index`` is found with its colour and group."""
     frame, truth = render.scene(seed, with_mat=False)

@@ -15,15 +15,8 @@ import numpy as np
 import pytest
 
 from vision import tokens
-from vision.bench_tokens import match
-from vision.render import tokens as render
 
-
-def _wrong_groups(seed: int) -> list[tuple[dict, dict]]:
-    frame, truth = render.scene(seed, with_mat=False)
-    seen = tokens.read(frame).objects
-    return [(truth[i], seen[j]) for i, j in match(truth, seen)
-            if j is not None and seen[j]["group"] != truth[i]["group"]]
+from .test_tokens_bare_round17b import _wrong_groups
 
 
 @pytest.mark.parametrize(
