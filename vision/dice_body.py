@@ -664,13 +664,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 # nor against its colour: red pips on a smoky or marbled body, in redness alone
                 if light is None:
                     light = float(median(frame[::16, ::16].max(2).ravel()))
-                red = _red_spots(frame, outline, die_side, gains, RED_SHARE * light)
-                spots = _untaken(red, taken)
-                die = _outline_sizes(frame, outline, die_side, spots) if spots else None
-                if die is None and RED_OWN:
-                    die = _red_face(frame, outline, die_side, gains, RED_SHARE * light, spots, taken)
-                if die is None and RED_GRID:
-                    die = _red_grid(frame, outline, die_side, gains, RED_SHARE * light, taken)
+                die, red = _red_read(frame, outline, die_side, gains, RED_SHARE * light, taken)
             if die is None and not inside and DARK_PIPS:
                 # nor in redness: dark pips whose bevels and the die's dark rim hid them, against its body
                 spots = _untaken(_dark_spots(frame, outline, die_side), taken)
@@ -699,16 +693,26 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
             if light is None:
                 light = float(median(frame[::16, ::16].max(2).ravel()))
             for part in _cut_parts(frame, cnt.astype(np.float32) * scale, die_side, taken):
-                spots = _untaken(_red_spots(frame, part, die_side, gains, RED_SHARE * light), taken)
-                die = _outline_sizes(frame, part, die_side, spots) if spots else None
-                if die is None and RED_OWN:
-                    die = _red_face(frame, part, die_side, gains, RED_SHARE * light, spots, taken)
-                if die is None and RED_GRID:
-                    die = _red_grid(frame, part, die_side, gains, RED_SHARE * light, taken)
+                die, _ = _red_read(frame, part, die_side, gains, RED_SHARE * light, taken)
                 if die is not None:
                     out.append(die)
                     taken.append((die.x, die.y, 0.5 * die.side))
     return out
+
+
+def _red_read(frame: np.ndarray, outline: np.ndarray, die_side: float, gains: np.ndarray, floor: float,
+              taken: list[tuple[float, float, float]]) -> tuple[DieBody | None, list[tuple[float, float, float]]]:
+    """A lone blob's (or a cut part's) die read from its red pips, and the redness peaks found: the
+    peaks not taken in a face's layout (_outline_sizes), else at the die's own scale (_red_face,
+    RED_OWN), else at a face's grid of pip places (_red_grid, RED_GRID)."""
+    red = _red_spots(frame, outline, die_side, gains, floor)
+    spots = _untaken(red, taken)
+    die = _outline_sizes(frame, outline, die_side, spots) if spots else None
+    if die is None and RED_OWN:
+        die = _red_face(frame, outline, die_side, gains, floor, spots, taken)
+    if die is None and RED_GRID:
+        die = _red_grid(frame, outline, die_side, gains, floor, taken)
+    return die, red
 
 
 def _cut_parts(frame: np.ndarray, contour: np.ndarray, die_side: float,
