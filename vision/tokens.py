@@ -1252,6 +1252,17 @@ def _lone_outline(mask: np.ndarray) -> np.ndarray | None:
     return np.vstack([outlines[tops[0]]]) if len(tops) == 1 else None
 
 
+def _measure_piece(c: dict[str, Any]) -> tuple[float, float]:
+    """Set a piece's ``long`` side, ``half`` width and ``aspect`` from its outline's least rectangle
+    (its short side at least a pixel); its long and short sides."""
+    (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
+    long_side, short_side = max(rw, rh), max(1.0, min(rw, rh))
+    c["aspect"] = long_side / short_side
+    c["half"] = short_side / 2
+    c["long"] = long_side
+    return long_side, short_side
+
+
 EDGE_CLEAR = 1.0  # a piece of a blob cut by the frame edge is kept (bare table) this many butt widths clear of the edge
 
 
@@ -1657,6 +1668,13 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     h, w = mask.shape
     comps = []
     parted = []  # on a bare table, the pieces of blobs cut by the frame edge that the shadow and glare steps parted from it
+
+    def take(cut: bool, area: float, xs: np.ndarray, ys: np.ndarray, outline: np.ndarray,
+             box: tuple[int, int, int, int]) -> None:
+        if cut and _at_edge(box, w, h, 0.0):
+            return  # ...but on a bare table a piece the shadow and glare steps parted from the edge is kept
+        (parted if cut else comps).append({"area": float(area), "pts": (xs, ys), "outline": outline, "box": box})
+
     for i in blobs:
         x, y, bw, bh, _ = stats[i].tolist()
         cut = x == 0 or y == 0 or x + bw >= w or y + bh >= h  # cut by the frame edge: not a whole pile...
@@ -1666,14 +1684,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         left = (subs[i] & (mask[y:y + bh, x:x + bw] > 0)).astype(np.uint8)
         outline = _lone_outline(left)  # most blobs stay one piece: then no labelling is needed
         if outline is not None:
-            box = _outline_box(outline, x, y)
-            if cut and _at_edge(box, w, h, 0.0):
-                continue
             area = cv2.countNonZero(left)
             if area >= 20:
                 ys, xs = np.nonzero(left)
-                (parted if cut else comps).append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
-                                                   "box": box})
+                take(cut, area, xs + x, ys + y, outline, _outline_box(outline, x, y))
             continue
         m, plab, pareas = _blobs8(left)
         for j in range(1, m):
@@ -1684,21 +1698,13 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
             ys, xs = np.nonzero(piece)
             outline, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             outline = np.vstack(outline)
-            box = _outline_box(outline, x, y)
-            if cut and _at_edge(box, w, h, 0.0):
-                continue  # ...but on a bare table a piece the shadow and glare steps parted from the edge is kept
-            (parted if cut else comps).append({"area": float(area), "pts": (xs + x, ys + y), "outline": outline,
-                                               "box": box})
+            take(cut, area, xs + x, ys + y, outline, _outline_box(outline, x, y))
     if not comps:
         return [], float("inf")
     # a lone butt is a filled rectangle about ASPECT times longer than wide: those set the size
     lone = []
     for c in comps:
-        (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
-        long_side, short_side = max(rw, rh), max(1.0, min(rw, rh))
-        c["aspect"] = long_side / short_side
-        c["half"] = short_side / 2
-        c["long"] = long_side
+        long_side, short_side = _measure_piece(c)
         if 2.0 <= c["aspect"] <= 4.8 and c["area"] >= 0.75 * long_side * short_side:
             lone.append((c["area"], short_side / 2))
     if lone:
@@ -1717,9 +1723,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         return [], half
     for c in parted:  # a piece of a blob cut by the frame edge, a butt's width clear of it, is a whole butt
         if not _at_edge(c["box"], w, h, EDGE_CLEAR * 2 * half):
-            (_, _), (rw, rh), _ = cv2.minAreaRect(c["outline"])
-            c["long"], c["half"] = max(rw, rh), max(1.0, min(rw, rh)) / 2
-            c["aspect"] = c["long"] / (2 * c["half"])
+            _measure_piece(c)
             comps.append(c)
     faint = [(d8, thr, searched)]  # the difference maps the faint passes look in, with their thresholds
     if not one_colour:
