@@ -1871,6 +1871,8 @@ TWO_LONG = 1.2  # ...and is this many butts long (or TWO_LONG + 0.2 butts wide).
 TWO_FILL = 0.75  # ...and fills under this share of its rectangle (a butt fills 0.8-1)
 TWO_REST = 0.25  # when its split finds one butt, the rest is the other from this share of a butt's area...
 TWO_REST_LONG = 1.5  # ...and this many times as long as wide
+TWO_LINE_LONG = 1.5  # a piece one butt wide and this many butts long is two end to end...
+TWO_LINE_AREA = 0.7  # ...from this many butts' area on (each butt partly under the threshold)
 
 
 def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float) -> list[dict[str, Any]] | None:
@@ -1878,9 +1880,12 @@ def _two_in_one(small: np.ndarray, c: dict[str, Any], single: float, half: float
     piece of more than one butt's area, longer or wider than a butt (the frame's butt: ``single``,
     ``half``) and not filling its rectangle is split in two by colour and position (when that finds
     one butt, the rest of the piece is the other if it is a butt's part: TWO_REST, TWO_REST_LONG); the
-    split is kept when it gives two pieces, at least one butt-shaped. None when it is not kept."""
+    split is kept when it gives two pieces, at least one butt-shaped. None when it is not kept. A piece
+    one butt wide and TWO_LINE_LONG butts long (two end to end: one butt is never that long) is looked
+    into from TWO_LINE_AREA butts' area on."""
     length = np.sqrt(single * ASPECT)
-    if c["area"] < TWO_AREA * single or c["area"] >= TWO_FILL * c["long"] * 2 * c["half"] or (
+    line = c["long"] >= TWO_LINE_LONG * length and c["half"] < (TWO_LONG + 0.2) * half
+    if c["area"] < (TWO_LINE_AREA if line else TWO_AREA) * single or c["area"] >= TWO_FILL * c["long"] * 2 * c["half"] or (
             c["long"] < TWO_LONG * length and c["half"] < (TWO_LONG + 0.2) * half):
         return None
     xs, ys = c["pts"]
