@@ -1106,6 +1106,7 @@ GRID_PITCH = np.linspace(0.18, 0.34, 9)  # a face's pip pitch (centre to a corne
 GRID_TURN = (-8.0, 0.0, 8.0)  # ... and at these degrees off its blob's outline
 GRID_ON = 0.4  # every pip cell at least this share of the way from the body to the reddest cell
 GRID_GAP = 0.15  # ... and this share above every plain cell
+GRID_WARM = 3  # ... or, a face of this many pips or more, red over green above it (a blue body's blur; 0: off)
 
 
 def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray, floor: float,
@@ -1124,6 +1125,7 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
     if plane is None:
         return None
     red, inner, x0, y0, d = plane
+    warm = _warm_plane(frame, contour, gains, d) if GRID_WARM else None  # red over green
     (_, _), (rw, rh), angle = cv2.minAreaRect(contour)
     own = min(max(rw, rh), die_side)
     body = float(np.median(red[inner]))
@@ -1142,12 +1144,13 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
             if not ok.any():
                 continue
             v = red[py[ok].clip(0, h - 1), px[ok].clip(0, w - 1)] - body  # (positions, 9)
+            vw = None if warm is None else warm[py[ok].clip(0, h - 1), px[ok].clip(0, w - 1)]
             top = v.max(1)
             for n, on in GRID_FACES:
                 low = v[:, on].min(1)
                 high = v[:, ~on].max(1)
                 good = (low >= GRID_ON * top) & (low - high >= GRID_GAP * top) & (top >= INNER_K * spread + 6.0) \
-                    & (low + body > floor)
+                    & ((low + body > floor) | (vw is not None and n >= GRID_WARM and vw[:, on].min(1) > floor))
                 if good.any():
                     q = int(np.argmax(np.where(good, (low - high) / np.maximum(top, 1e-6), -1.0)))
                     score = float((low[q] - high[q]) / top[q])
@@ -1161,6 +1164,16 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
         return None
     die = _outline_die(frame, contour, die_side, spots, scale_side=own)
     return die if die is not None and die.count == best[1] else None
+
+
+def _warm_plane(frame: np.ndarray, contour: np.ndarray, gains: np.ndarray, d: float) -> np.ndarray | None:
+    """A blob's red over green (white-balanced), smoothed as _red_plane's redness, over the same ROI."""
+    cut = _blob_roi(frame, contour)
+    if cut is None:
+        return None
+    roi = cut[0]
+    g, r = (roi[..., c].astype(np.float32) * float(gains[c]) for c in (1, 2))
+    return cv2.GaussianBlur(r - g, (0, 0), max(0.25 * d, 0.8))
 
 
 def _plain_cells(plane: tuple[np.ndarray, np.ndarray, int, int, float], die: DieBody) -> bool:
