@@ -2164,7 +2164,7 @@ def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5, lone: bool = Fa
     of the face below it (see _top_part, which needs three round pips in a layout), or None.
 
     The top pips are the round single ones (at most SQUARE_ON flat) within FRONT_C of the face's
-    strongest contrast, one or two alike in size (within a quarter); every other pip is squashed
+    strongest contrast, one or two alike in size (within a quarter, or row by row: _alike_rows); every other pip is squashed
     (elongated and narrower than FRONT_D of them) or, light pips only, of a contrast below FRONT_C
     of theirs (the front face is lit at a slant: on the tuning renders 0.48-0.79 of the top's,
     where a face's own pips are 0.77 and more, 0.83 at the 1 % quantile), at least two such pips
