@@ -118,6 +118,7 @@ DIE_AS_PIP = True  # a lone bright "pip" that is a whole pale die on a dark tabl
 INSIDE_PIP = 0.45  # ... pips up to this share of the blob's diameter
 INSIDE_RIM = 0.05  # ... the blob's rim this share of its diameter wide left out of its body
 TOP_FEW = True  # an oblique die's top one or two read apart from its front face's pips (see _top_few; False: not)
+TOP_ROWS = True  # ... its top pips alike in size row by row and row to row (the near row larger; see _alike_rows)
 LONE_CENTRE = True  # ... measured about the pip's own centre of light too (see _own_centre; False: as found)
 TWO_TWOS = True  # a group of four pips off a four's layout that is two twos is cut in two (see _two_twos)
 TWO_APART = 1.5  # ... each two's pips at least this many pip diameters apart (a six's column's: about 1)
@@ -2163,7 +2164,7 @@ def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5, lone: bool = Fa
     of the face below it (see _top_part, which needs three round pips in a layout), or None.
 
     The top pips are the round single ones (at most SQUARE_ON flat) within FRONT_C of the face's
-    strongest contrast, one or two alike in size (within a quarter); every other pip is squashed
+    strongest contrast, one or two alike in size (within a quarter, or row by row: _alike_rows); every other pip is squashed
     (elongated and narrower than FRONT_D of them) or, light pips only, of a contrast below FRONT_C
     of theirs (the front face is lit at a slant: on the tuning renders 0.48-0.79 of the top's,
     where a face's own pips are 0.77 and more, 0.83 at the 1 % quantile), at least two such pips
@@ -2188,7 +2189,7 @@ def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5, lone: bool = Fa
     if not 1 <= len(round_) <= most or not rest:
         return None
     ds = [p.d for p in round_]
-    if max(ds) > 1.25 * min(ds):
+    if max(ds) > 1.25 * min(ds) and not (TOP_ROWS and _alike_rows(round_)):
         return None
     d = statistics.median(ds)
     cmin = min(abs(p.pip_v - p.body_v) for p in round_)
@@ -2206,6 +2207,25 @@ def _top_few(f: dict[str, Any], most: int = 2, gap: float = 0.5, lone: bool = Fa
     if len(round_) >= LAYOUT_MIN and not _fits_layout(top):
         return None
     return top
+
+
+def _alike_rows(pips: list[Pip], ratio: float = 1.25) -> bool:
+    """True when pips of a die's top face are alike in size (within ``ratio``) row by row, and their
+    rows' median sizes within ``ratio`` of each other: a face seen at a slant has its near row
+    (lower in the frame) closer to the camera and so larger, and a diagonal pair then differs by
+    both steps. A row is the pips less than half their median diameter apart in y."""
+    d = statistics.median(p.d for p in pips)
+    rows: list[list[float]] = []
+    last = None
+    for p in sorted(pips, key=lambda p: p.y):
+        if last is None or p.y - last >= 0.5 * d:
+            rows.append([])
+        rows[-1].append(p.d)
+        last = p.y
+    if len(rows) < 2 or any(max(r) > ratio * min(r) for r in rows):
+        return False
+    meds = [statistics.median(r) for r in rows]
+    return max(meds) <= ratio * min(meds)
 
 
 def _faint_front(f: dict[str, Any]) -> dict[str, Any] | None:
