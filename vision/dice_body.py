@@ -1131,6 +1131,7 @@ GRID_PITCH = np.linspace(0.18, 0.34, 9)  # a face's pip pitch (centre to a corne
 GRID_TURN = (-8.0, 0.0, 8.0)  # ... and at these degrees off its blob's outline
 GRID_ON = 0.4  # every pip cell at least this share of the way from the body to the reddest cell
 GRID_GAP = 0.15  # ... and this share above every plain cell
+GRID_PROOF = True  # _red_grid returns at once where the plane's reddest pixel proves no cell stands out (False: every grid laid)
 
 
 def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray, floor: float,
@@ -1153,6 +1154,10 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
     own = min(max(rw, rh), die_side)
     body = float(np.median(red[inner]))
     spread = float(np.median(np.abs(red[inner] - body)))
+    if GRID_PROOF and not ((red.max(keepdims=True) - body) >= INNER_K * spread + 6.0).any():
+        # every cell's redness over the body is at most the plane's highest (the same float32
+        # subtraction and comparison as below): no grid's reddest cell can stand out of the spread
+        return None
     h, w = red.shape
     ys, xs = np.nonzero(inner)
     cells = np.array([complex(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)])
