@@ -652,8 +652,10 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 taken.append((die.x, die.y, 0.5 * die.side))
                 found = True
         die = None
-        if not found and die_side > 0 and (free or (gains is not None and not inside)):
-            outline = cnt.astype(np.float32) * scale
+        outline = cnt.astype(np.float32) * scale
+        # an outline _outline_die refuses reads no die on any of the paths below (see _die_shaped)
+        shaped = die_side > 0 and (not SHAPE_FIRST or _die_shaped(outline, die_side))
+        if not found and shaped and (free or (gains is not None and not inside)):
             die = _outline_sizes(frame, outline, die_side, free) if free else None
             if die is None and not inside and free:
                 # a lone die-sized blob whose spots did not make a face: its spots against its own body
@@ -675,7 +677,7 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 out.append(die)
                 taken.append((die.x, die.y, 0.5 * die.side))
                 found = True
-        if GOLD_PIPS and not found and die is None and die_side > 0 and not inside:
+        if GOLD_PIPS and not found and die is None and shaped and not inside:
             # nor from dark dips: gold pips on a white die, as light as its body but warmer, are rises
             # of log(R/B) above its own body (their blurred pips may leave no spot for _blob_spots)
             spots = _untaken(_dark_spots(frame, cnt.astype(np.float32) * scale, die_side, yellow=True), taken)
@@ -692,7 +694,9 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
             # touching dice: the blob cut into parts of the frame's die size, each read from its red pips
             if light is None:
                 light = float(median(frame[::16, ::16].max(2).ravel()))
-            for part in _cut_parts(frame, cnt.astype(np.float32) * scale, die_side, taken):
+            for part in _cut_parts(frame, outline, die_side, taken):
+                if SHAPE_FIRST and not _die_shaped(part, die_side):
+                    continue
                 die, _ = _red_read(frame, part, die_side, gains, RED_SHARE * light, taken)
                 if die is not None:
                     out.append(die)
@@ -801,6 +805,27 @@ def _blob_die_side(contours: Any, hier: np.ndarray, scale: float, limit: float) 
     return float(median(np.float32(sides))) if sides else 0.0
 
 
+SHAPE_FIRST = True  # find_dice reads a lone blob (or a cut part) only when _die_shaped passes (False: every path asked)
+
+
+def _die_shaped(contour: np.ndarray, die_side: float) -> bool:
+    """True when a blob's outline is shaped like one of the frame's dice: its min-area rectangle's
+    long side OUTLINE_SIZE of ``die_side``, filled DIE_FILL and at most DIE_ASPECT elongated.
+
+    _outline_die refuses any other outline whatever its spots, so find_dice asks this before it
+    seeks spots to read the outline from (_inner_spots, _red_read, _dark_spots): on an outline it
+    refuses, every one of those paths ends in no die (_red_face and _red_grid end in _outline_die
+    on the same outline too)."""
+    (_, _), (rw, rh), _ = cv2.minAreaRect(contour)
+    side = max(rw, rh)
+    return _shape_fits(side, float(cv2.contourArea(contour)) / max(rw * rh, 1.0), side / max(min(rw, rh), 1.0), die_side)
+
+
+def _shape_fits(side: float, fill: float, aspect: float, die_side: float) -> bool:
+    """_die_shaped's test on an outline's long side, fill and aspect (_outline_die's first test)."""
+    return bool(OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side and fill >= DIE_FILL and aspect <= DIE_ASPECT)
+
+
 def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
                  spots: list[tuple[float, float, float]], reach: float = 0.0, scale_side: float = 0.0) -> DieBody | None:
     """A die known by its own outline off the table: a square blob of this frame's dice size whose
@@ -814,7 +839,7 @@ def _outline_die(frame: np.ndarray, contour: np.ndarray, die_side: float,
     side = max(rw, rh)
     fill = float(cv2.contourArea(contour)) / max(rw * rh, 1.0)
     aspect = side / max(min(rw, rh), 1.0)
-    if not OUTLINE_SIZE[0] * die_side <= side <= OUTLINE_SIZE[1] * die_side or fill < DIE_FILL or aspect > DIE_ASPECT:
+    if not _shape_fits(side, fill, aspect, die_side):
         return None
     inside = [s for s in spots if math.hypot(s[0] - cx, s[1] - cy) <= (reach * side if reach else 0.5 * min(rw, rh))]
     if not inside:
@@ -1107,6 +1132,7 @@ GRID_TURN = (-8.0, 0.0, 8.0)  # ... and at these degrees off its blob's outline
 GRID_ON = 0.4  # every pip cell at least this share of the way from the body to the reddest cell
 GRID_GAP = 0.15  # ... and this share above every plain cell
 GRID_WARM = 3  # ... or, a face of this many pips or more, red over green above it (a blue body's blur; 0: off)
+GRID_PROOF = True  # _red_grid returns at once where the plane's reddest pixel proves no cell stands out (False: every grid laid)
 
 
 def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray, floor: float,
@@ -1125,11 +1151,15 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
     if plane is None:
         return None
     red, inner, x0, y0, d = plane
-    warm = _warm_plane(frame, contour, gains, d) if GRID_WARM else None  # red over green
     (_, _), (rw, rh), angle = cv2.minAreaRect(contour)
     own = min(max(rw, rh), die_side)
     body = float(np.median(red[inner]))
     spread = float(np.median(np.abs(red[inner] - body)))
+    if GRID_PROOF and not ((red.max(keepdims=True) - body) >= INNER_K * spread + 6.0).any():
+        # every cell's redness over the body is at most the plane's highest (the same float32
+        # subtraction and comparison as below): no grid's reddest cell can stand out of the spread
+        return None
+    warm = _warm_plane(frame, contour, gains, d) if GRID_WARM else None  # red over green
     h, w = red.shape
     ys, xs = np.nonzero(inner)
     cells = np.array([complex(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)])
