@@ -80,6 +80,7 @@ RED_CUT = True  # touching dice read from their red pips in die-sized parts of t
 CUT_TAKEN = 1.2  # ... a read die's square (this share of its half side) taken out of the blob
 CUT_OPEN = 0.25  # ... the rest opened over this share of the frame's dice' side
 CUT_TWO = 2.6  # ... a part up to this many dice' sides long is two dice, cut at its neck
+CUT_DARK = True  # ... and from their dark pips (see _dark_spots) where no red face was read in a part
 RED_GRID = True  # ... and read at a face's grid of pip places where the peaks are too few (see _red_grid)
 RED_FINE_MIN = 0.5  # ... (at least this many pixels: half a pixel, as a JPEG holds its colour at half size)
 DARK_PIPS = True  # a lone blob nothing else read is read from its dark pips too (see _dark_spots):
@@ -92,6 +93,7 @@ DARK_REACH = 0.6  # ... its face's pips sought within this share of the blob's s
 GOLD_PIPS = True  # ... and from its gold pips: rises of warmth, log(R/B), above its own body's (see _dark_spots)
 GOLD_RATIO = True  # ... in log(R/B), where a lamp's cast adds one constant to body and pips (False: Lab b*)
 GOLD_SCALE = 40.0  # ... log units times this: 0.15 (pips 16 % warmer) is the 6 levels the dark path's floor asks
+GOLD_LIGHT = 0.9  # ... its pips at least this share of its body's grey (gold on white: 1.0-1.3; red on smoky: 0.7-0.8)
 DARK_RED_MIN = 3  # ... and at least this many of them where the blob has red peaks (a red-pipped die)
 TWO_ALIKE = 0.5  # a two's pips differ in colour by at most this share of their difference from the body
 ONE_REACH = 0.4  # a lone pip off its blob's centre: this share of the blob's short side from its outline
@@ -636,7 +638,8 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
         holds = 1
         if die_side > 0:
             holds = min(max(int(round(cv2.contourArea(cnt) * scale * scale / (die_side * die_side))), 1), BLOB_DICE)
-        spots = _blob_spots(frame, cnt.astype(np.float32) * scale, side, min(die_side, side) if die_side else side)
+        outline = cnt.astype(np.float32) * scale
+        spots = _blob_spots(frame, outline, side, min(die_side, side) if die_side else side)
         free = _untaken(spots, taken)
         found = False
         red: list[tuple[float, float, float]] = []
@@ -652,7 +655,6 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 taken.append((die.x, die.y, 0.5 * die.side))
                 found = True
         die = None
-        outline = cnt.astype(np.float32) * scale
         # an outline _outline_die refuses reads no die on any of the paths below (see _die_shaped)
         shaped = die_side > 0 and (not SHAPE_FIRST or _die_shaped(outline, die_side))
         if not found and shaped and (free or (gains is not None and not inside)):
@@ -680,10 +682,12 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
         if GOLD_PIPS and not found and die is None and shaped and not inside:
             # nor from dark dips: gold pips on a white die, as light as its body but warmer, are rises
             # of log(R/B) above its own body (their blurred pips may leave no spot for _blob_spots)
-            spots = _untaken(_dark_spots(frame, cnt.astype(np.float32) * scale, die_side, yellow=True), taken)
-            die = _outline_sizes(frame, cnt.astype(np.float32) * scale, die_side, spots, DARK_REACH) if spots else None
+            spots = _untaken(_dark_spots(frame, outline, die_side, yellow=True), taken)
+            die = _outline_sizes(frame, outline, die_side, spots, DARK_REACH) if spots else None
             if die is not None and red and die.count < DARK_RED_MIN:
                 die = None
+            if die is not None and die.pip_l < GOLD_LIGHT * die.body_l:
+                die = None  # pips far darker than the body in grey: a smoky die's red pips, no gold on white
             if die is not None:
                 die.dark = _darker_in_blue(frame, die)
                 out.append(die)
@@ -696,8 +700,14 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
                 light = float(median(frame[::16, ::16].max(2).ravel()))
             for part in _cut_parts(frame, outline, die_side, taken):
                 if SHAPE_FIRST and not _die_shaped(part, die_side):
-                    continue
-                die, _ = _red_read(frame, part, die_side, gains, RED_SHARE * light, taken)
+                    continue  # neither the red nor the dark read below can give a die on this part
+                die, red = _red_read(frame, part, die_side, gains, RED_SHARE * light, taken)
+                if die is None and CUT_DARK:
+                    # nor in redness: a gold or bronze die's black pips, dips of lightness below the part's own body
+                    spots = _untaken(_dark_spots(frame, part, die_side), taken)
+                    die = _outline_sizes(frame, part, die_side, spots, DARK_REACH) if spots else None
+                    if die is not None and die.count < DARK_RED_MIN and len(red) >= die.count:
+                        die = None  # a red-pipped die's flecks; a gold body's glint or two is fewer than its pips
                 if die is not None:
                     out.append(die)
                     taken.append((die.x, die.y, 0.5 * die.side))
