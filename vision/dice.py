@@ -151,6 +151,8 @@ PRINT_MATTER = 1.5  # ... and holds no more pip-coloured matter beside its pips 
 VOUCH = True  # see _vouched (False: faint ones and twos stay refused)
 VOUCH_D = (0.75, 1.5)  # a faint face's pips: this share of the frame's alike dice' pip diameter
 VOUCH_ONE = 1.6  # ... a one's pip up to this share (many dice have a larger one)
+VOUCH_TWO = 1.75  # ... a two's pips up to this share (a faint black two's pips spread into the body)
+VOUCH_ONE_SET = True  # a one is vouched for by twos only when no dice of three pips vouched for them (False: any twos)
 VOUCH_COLOUR = 0.2  # ... body colour within this share of those dice' pip-to-body difference
 VOUCH_GAP = (0.65, 1.6)  # ... its own pip-to-body difference this share of theirs (a glare spot's is less)
 VOUCH_PIP = 1.1  # ... and its pip colour within this share of it from theirs (gold and white pips on
@@ -2020,8 +2022,12 @@ def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[di
     own dice. With no die of three or more pips read alike (a roll of ones and twos), faint twos
     alike in colours, pip size and pip spacing (_alike_twos) vouch for each other, their side taken
     as their spacing over the middle of TWO_DIAG, and a one is vouched by the twos so taken; a lone
-    faint face has nothing to be measured against and is not kept."""
+    faint face has nothing to be measured against and is not kept. A two's pips may be up to
+    VOUCH_TWO of the dice' pip size (a faint black two's spread into its body), and a two vouched
+    for by dice of three pips or more vouches for no one (VOUCH_ONE_SET): a one unlike the dice
+    that measured the two is unlike the set (a coloured disc beside a black two)."""
     out: list[dict[str, Any]] = []
+    by_dice: set[int] = set()  # (the twos vouched for by dice of three pips or more)
     for f in sorted(faint, key=lambda g: -g["count"]):
         face = f["face"]
         if f["dark"] or any(p.count != 1 for p in face) or f["flat"] > SQUARE_ON or "bgr" not in f:
@@ -2032,12 +2038,14 @@ def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[di
             mates = [g for g in faint if g is not f and _alike_twos(f, g)]
             refs = [dict(g, size=_two_apart(f) / (0.5 * sum(TWO_DIAG))) for g in mates]
         elif not refs:
-            refs = [g for g in out if g["count"] == 2 and _alike(f, g)]  # (ones: by the twos taken)
+            # (ones: by the twos taken; a two vouched for by dice of three pips or more only when the
+            # one is alike those dice too, which it is not here: it would have them for refs)
+            refs = [g for g in out if g["count"] == 2 and _alike(f, g) and not (VOUCH_ONE_SET and id(g) in by_dice)]
         if not refs:
             continue
         d_ref = statistics.median([g["d"] for g in refs])
         side = statistics.median([g["size"] for g in refs])
-        hi = VOUCH_ONE if f["count"] == 1 else VOUCH_D[1]
+        hi = VOUCH_ONE if f["count"] == 1 else VOUCH_TWO
         if not all(VOUCH_D[0] * d_ref <= p.d <= hi * d_ref for p in face):
             continue
         if f["count"] == 2 and not TWO_DIAG[0] * side <= _two_apart(f) <= TWO_DIAG[1] * side:
@@ -2047,6 +2055,8 @@ def _vouched(faint: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[di
             continue
         f["x"], f["y"], f["size"] = x, y, side
         out.append(f)
+        if any(g["count"] >= LAYOUT_MIN for g in refs):
+            by_dice.add(id(f))
     return out
 
 
