@@ -443,7 +443,13 @@ def _group_without_mat(centres: np.ndarray, width: float, length: float | None =
     frame's median box side), four clusters lie apart: three piles and one that is none (strays at a
     glare spot or the frame's edge, read as butts). One of the three edges is then kept: the one that
     leaves the three piles' middles widest apart across the frame (the largest smallest step between
-    their x), as three piles laid side by side are, and as their left-to-right numbers need."""
+    their x), as three piles laid side by side are, and as their left-to-right numbers need.
+
+    The second cut must leave its two parts PILE_ROW butt lengths apart in x (their middles): a part
+    right above or below the other is a pile's straggler or spread link (a pile of one not found),
+    and the next longest link that is a gap is cut instead, or none. With a fourth cluster, the link
+    joined back is the one whose parts lie less than PILE_ROW butt lengths apart in x if any (a stray
+    right below a pile), else the widest spread as above."""
     n = len(centres)
     if n == 0:
         return np.zeros(0, int)
@@ -488,12 +494,18 @@ def _group_without_mat(centres: np.ndarray, width: float, length: float | None =
                 break
     kept = edges[: n - 1 - cuts]
     if cuts == 2 and not moved and n >= 5 and length is not None and edges[-3][0] >= PILE_FOURTH * length:
-        spread = []
+        spread, apart = [], []
         for k in (-3, -2, -1):
             roots = _joined(n, edges[: n - 4] + [edges[k]])
             xs = sorted(centres[roots == r, 0].mean() for r in set(roots.tolist()))
             spread.append(min(xs[1] - xs[0], xs[2] - xs[1]))
-        kept = edges[: n - 4] + [edges[-3 + int(np.argmax(spread))]]
+            parts = _joined(n, edges[: n - 4])
+            a, b = parts[edges[k][1]], parts[edges[k][2]]
+            apart.append(abs(centres[parts == a, 0].mean() - centres[parts == b, 0].mean()))
+        pick = int(np.argmax(spread))
+        if min(apart) < PILE_ROW * length:
+            pick = int(np.argmin(apart))
+        kept = edges[: n - 4] + [edges[-3 + pick]]
     roots = _joined(n, kept)
     uniq = list(dict.fromkeys(roots.tolist()))
     xs = [centres[roots == r, 0].mean() for r in uniq]

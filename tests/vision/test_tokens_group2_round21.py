@@ -5,7 +5,9 @@ the butts' minimum spanning tree and numbered left to right. When a pile of one 
 a pile's spread link is longer than the gap between two other piles), the second cut fell inside a
 pile: a straggler right above or below its own pile took a pile's number. The second cut must now
 leave its two parts PILE_ROW butt lengths apart in x (piles side by side across the view, as their
-left-to-right numbers need); else the next longest link that is a gap is cut, or none.
+left-to-right numbers need); else the next longest link that is a gap is cut, or none. With a
+fourth cluster in view (PILE_FOURTH), the link joined back is the one whose parts lie less than
+PILE_ROW butt lengths apart in x when there is one (a stray right below a pile), else as before.
 
 Rendered bare-table tuning scenes that the reader of bf26eee got wrong, and tables of centres."""
 
@@ -26,6 +28,7 @@ from .test_tokens_bare_round17b import _wrong_groups
         40159,  # pile 1's straggler below it cut off; piles 2 and 3 read as one (8 wrong)
         80008,  # pile 1 (one butt) missed: pile 2's straggler right above it took group 2 (3 wrong)
         50086,  # pile 2 (one butt) missed: pile 1 cut into two pairs one above the other (2 wrong)
+        60058,  # a stray at the bottom edge right below pile 2 (a fourth cluster) kept apart: piles 1 and 2 joined (3 wrong)
     ],
 )
 def test_a_piles_straggler_does_not_take_a_piles_number(seed):
