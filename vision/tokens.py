@@ -426,6 +426,7 @@ def _split_count(area: float, single: float) -> int:
 
 
 PILE_GAP = 1.5  # a gap between piles is at least this many times the median link between butts
+PILE_ROW = 2.0  # the two parts of the second cut lie at least this many butt lengths apart in x
 PILE_FOURTH = 3.0  # a third gap this many butt lengths wide: four clusters in view, one of them no pile
 
 
@@ -442,7 +443,13 @@ def _group_without_mat(centres: np.ndarray, width: float, length: float | None =
     frame's median box side), four clusters lie apart: three piles and one that is none (strays at a
     glare spot or the frame's edge, read as butts). One of the three edges is then kept: the one that
     leaves the three piles' middles widest apart across the frame (the largest smallest step between
-    their x), as three piles laid side by side are, and as their left-to-right numbers need."""
+    their x), as three piles laid side by side are, and as their left-to-right numbers need.
+
+    The second cut must leave its two parts PILE_ROW butt lengths apart in x (their middles): a part
+    right above or below the other is a pile's straggler or spread link (a pile of one not found),
+    and the next longest link that is a gap is cut instead, or none. With a fourth cluster, the link
+    joined back is the one whose parts lie less than PILE_ROW butt lengths apart in x if any (a stray
+    right below a pile), else the widest spread as above."""
     n = len(centres)
     if n == 0:
         return np.zeros(0, int)
@@ -466,15 +473,39 @@ def _group_without_mat(centres: np.ndarray, width: float, length: float | None =
         best = np.where(closer, d[j], best)
         parent = np.where(closer, j, parent)
     edges.sort()
-    cuts = 2 if edges[-2][0] >= PILE_GAP * float(np.median([e[0] for e in edges[:-1]])) else 1
+    gap = PILE_GAP * float(np.median([e[0] for e in edges[:-1]]))
+    cuts = 2 if edges[-2][0] >= gap else 1
+    moved = False
+    if cuts == 2 and length is not None:
+        # the second cut must leave its two parts side by side across the view, as piles in a row are
+        # (and as their left-to-right numbers need): a part right above or below the other is a pile's
+        # straggler, and the next longest link that is a gap is cut instead (or none: a pile not seen)
+        cuts = 1
+        for k in range(n - 3, -1, -1):
+            if edges[k][0] < gap:
+                break
+            roots = _joined(n, edges[:k] + edges[k + 1: n - 2])
+            a, b = roots[edges[k][1]], roots[edges[k][2]]
+            if abs(centres[roots == a, 0].mean() - centres[roots == b, 0].mean()) >= PILE_ROW * length:
+                if k != n - 3:
+                    edges = edges[:k] + edges[k + 1: n - 2] + [edges[k], edges[-1]]
+                    moved = True
+                cuts = 2
+                break
     kept = edges[: n - 1 - cuts]
-    if cuts == 2 and n >= 5 and length is not None and edges[-3][0] >= PILE_FOURTH * length:
-        spread = []
+    if cuts == 2 and not moved and n >= 5 and length is not None and edges[-3][0] >= PILE_FOURTH * length:
+        spread, apart = [], []
         for k in (-3, -2, -1):
             roots = _joined(n, edges[: n - 4] + [edges[k]])
             xs = sorted(centres[roots == r, 0].mean() for r in set(roots.tolist()))
             spread.append(min(xs[1] - xs[0], xs[2] - xs[1]))
-        kept = edges[: n - 4] + [edges[-3 + int(np.argmax(spread))]]
+            parts = _joined(n, edges[: n - 4])
+            a, b = parts[edges[k][1]], parts[edges[k][2]]
+            apart.append(abs(centres[parts == a, 0].mean() - centres[parts == b, 0].mean()))
+        pick = int(np.argmax(spread))
+        if min(apart) < PILE_ROW * length:
+            pick = int(np.argmin(apart))
+        kept = edges[: n - 4] + [edges[-3 + pick]]
     roots = _joined(n, kept)
     uniq = list(dict.fromkeys(roots.tolist()))
     xs = [centres[roots == r, 0].mean() for r in uniq]
