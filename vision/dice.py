@@ -190,6 +190,9 @@ ONE_FRONT_REACH = 7.0  # ... their centre within this many of them, no farther t
 ONE_FRONT_D = (0.6, 1.5)  # ... their median diameter this share of the one's pip's
 ONE_FRONT_BODY = 0.99  # ... and their body at most this share of the one's (a top face is lit from above)
 ONE_FRONT_EACH = True  # ... every front pip's body, not their median: a pip as lit as the one lies on its top face
+ONE_FRONT_LIT = 1  # ... but for this many lit ones (a glare on the front face; 0: every front pip darker), when
+ONE_FRONT_DARK = 2  # ... this many front pips are darker and no lit one lies above the darker ones' top row by
+ONE_FRONT_ROW = 0.5  # ... more than this share of the one's pip diameter (a two's other pip lies on the top face)
 # (the one is a two's pip, see _under_one)
 
 
@@ -1943,7 +1946,13 @@ def _under_one(p: Pip, front: list[Pip]) -> bool:
     ONE_FRONT_REACH of it (4.3-5.8) and no farther to the side than below; and a table lit from
     above lights the top face more than the vertical front face (the front bodies at 0.85-0.98 of
     the one's). Everything is measured in the pips themselves (sizes, places, the ratio of two
-    bodies' grey values), not in the light's level."""
+    bodies' grey values), not in the light's level.
+
+    Every front pip's body must be darker (ONE_FRONT_EACH): a pip as lit as the one is mostly a
+    two's other pip, on the same top face. A glare can light one pip of a real front face as much,
+    though; ONE_FRONT_LIT such pip is allowed when ONE_FRONT_DARK front pips are darker and it does
+    not lie above their top row (ONE_FRONT_ROW of the one's diameter): the top face, where a two's
+    other pip lies, is above the whole front face in the frame."""
     if sum(q.count for q in front) < 2 or p.count != 1:
         return False
     if any(q.y - p.y < ONE_FRONT_BELOW * p.d for q in front):
@@ -1952,8 +1961,18 @@ def _under_one(p: Pip, front: list[Pip]) -> bool:
     if abs(cx - p.x) > cy - p.y or math.hypot(cx - p.x, cy - p.y) > ONE_FRONT_REACH * p.d:
         return False
     d = statistics.median([q.d for q in front])
-    body = (max if ONE_FRONT_EACH else statistics.median)([q.body_v for q in front])
-    return ONE_FRONT_D[0] * p.d <= d <= ONE_FRONT_D[1] * p.d and body <= ONE_FRONT_BODY * p.body_v
+    if not ONE_FRONT_D[0] * p.d <= d <= ONE_FRONT_D[1] * p.d:
+        return False
+    if not ONE_FRONT_EACH:
+        return statistics.median([q.body_v for q in front]) <= ONE_FRONT_BODY * p.body_v
+    lit = [q for q in front if q.body_v > ONE_FRONT_BODY * p.body_v]
+    if not lit:
+        return True
+    dark = [q for q in front if q.body_v <= ONE_FRONT_BODY * p.body_v]
+    # a front pip as lit as the one: a glare on the front face when the face's other pips are darker
+    # and it lies among them (a two's other pip lies on the one's top face, above the front face)
+    return (len(lit) <= ONE_FRONT_LIT and len(dark) >= ONE_FRONT_DARK
+            and all(q.y >= min(r.y for r in dark) - ONE_FRONT_ROW * p.d for q in lit))
 
 
 def _top_one(f: dict[str, Any]) -> dict[str, Any] | None:
