@@ -114,6 +114,7 @@ FRONT_LONE = True  # ... also a single dimmer light pip below two or more top pi
 FAINT_FRONT = True  # a faint face in no layout cut to its top face as _front_row cuts a kept one (see _faint_front)
 FRONT_SIX = True  # a six whose lowest row lies closer to the row above it than that row to the first: a four and its front pips (see _front_six)
 FRONT_ROWS = 0.8  # ... the lowest row's gap below this share of the gap above it
+GROUP_FRONT = True  # a linked group of more than six pips that is an oblique die's top face and its front face's first row: the top read (see _group_top)
 DIE_AS_PIP = True  # a lone bright "pip" that is a whole pale die on a dark table: its dark pips sought inside it (see _pips_inside)
 INSIDE_PIP = 0.45  # ... pips up to this share of the blob's diameter
 INSIDE_RIM = 0.05  # ... the blob's rim this share of its diameter wide left out of its body
@@ -1564,7 +1565,13 @@ def _faces_of(planes: tuple[np.ndarray, np.ndarray], pip_range: tuple[float, flo
         face = groups.pop(0)
         if round_only and any(p.merged != 1 and not p.chain for p in face):
             continue  # (a flagged row is kept only in a six's exact layout: see group_faces)
-        if (sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX) or _two_dice_linked(face) or _two_twos(face):
+        top = _group_top(face) if GROUP_FRONT and sum(p.count for p in face) > 6 else None
+        if top is not None:
+            # an oblique die's top face and the first row of its front face: the top is the face
+            # (the front pips are this die's: they seed no die-body look, which would find the die
+            # again around them, outside the top's box)
+            face = top
+        elif (sum(p.count for p in face) > 6 and 1 < len(face) <= SPLIT_MAX) or _two_dice_linked(face) or _two_twos(face):
             # more than six pips: two faces linked (dice that touch, a top and a side face), each
             # face's pips nearer each other than the other face's: split at the widest link (its
             # pips still seed die-body looks, as any group that made no face)
@@ -1719,6 +1726,39 @@ def _split_group(face: list[Pip]) -> list[list[Pip]]:
         use_merged = len(part) > 1 and sum(p.merged for p in part) == 6
         out.append([dataclasses.replace(p, count=p.merged if use_merged else 1) for p in part])
     return out
+
+
+def _group_top(face: list[Pip]) -> list[Pip] | None:
+    """The top face's pips of a linked group of seven to nine light single pips that is an oblique
+    die's top face (three to six pips) and the first row of its front face (one to three pips)
+    below it, or None (the group is then split as any group of more than six pips: see
+    _split_group, which cut such a die's five into twos and lone pips).
+
+    The front pips are the group's lowest in the frame (the face the camera sees at a slant is the
+    die's front); the top, the rest, must lie in a die's exact layout once its foreshortening down
+    the frame is undone by its pips' own flatness (as _front_six). The front pips lie below the top's
+    lowest pip by at least FRONT_GAP of the top's pip diameter (each pip lies its radius and a margin
+    from the edge between the faces) and by less than FRONT_ROWS of the top's own corner-to-corner
+    pitch (two layout scales): a top pip and a front pip each lie one margin, about one layout scale,
+    from that edge, the front one foreshortened, where a neighbouring die's pips lie two margins and
+    the gap between the dice away. Only the group's own pips (places, sizes, shapes) are used, not
+    their light: the front pips of a die lit from above may be as bright as the top's."""
+    if len(face) > 9 or any(p.count != 1 or p.merged != 1 or p.chain or p.dark for p in face):
+        return None
+    order = sorted(face, key=lambda p: p.y)
+    for k in (1, 2, 3):
+        top, front = order[:-k], order[-k:]
+        if not LAYOUT_MIN <= len(top) <= 6:
+            continue
+        st = _face_stats(top)
+        flat = max(1.0, statistics.median([_flat(p) for p in top]))
+        misfit, scale = dice_body.layout_fit([(p.x, st["y"] + flat * (p.y - st["y"])) for p in top], stretch=False)
+        if not _in_layout(misfit, scale, st["d"]):
+            continue
+        gap = front[0].y - max(p.y for p in top)
+        if FRONT_GAP * st["d"] <= gap < FRONT_ROWS * 2.0 * scale / flat:
+            return top
+    return None
 
 
 def _two_dice_linked(face: list[Pip]) -> bool:
