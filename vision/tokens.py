@@ -893,7 +893,8 @@ DARK_BODY_CRUMB = 0.5  # ...and its crumbs left as not shade are under this shar
 
 
 def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray, blobs: list[int],
-                  stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray]) -> list[float]:
+                  stats: np.ndarray, added: dict[int, np.ndarray], subs: dict[int, np.ndarray],
+                  bare: bool = False) -> list[float]:
     """Take contact shadows out of the blobs (in place in ``mask``): pixels darker than the table
     but of its own chroma. They join touching piles and fatten butts; a blob made only of such
     pixels (a gray or black butt on a table of its own hue) is left whole, and so is a removed piece
@@ -905,6 +906,7 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
     halves: list[float] = []
     if not blobs:
         return halves
+    later: list[tuple] = []  # (bare table) the blobs whose dark bodies are looked for once every half width is known
     unit = 3 / LOG_STEP
     for i in blobs:
         x, y, bw, bh, area = stats[i].tolist()  # Python ints: numpy scalars cost more in every use
@@ -944,50 +946,78 @@ def _drop_shadows(planes: list[tuple[np.ndarray, np.ndarray]], mask: np.ndarray,
         removed = (sub & (core8 == 0)).astype(np.uint8)
         if not np.count_nonzero(removed):
             continue
-        # a dark butt of about the table's hue (gray or black on a neutral table, black on dark wood):
-        # its pixels hover about the chroma tolerance and its rim is darker than a shadow, so the
-        # shade test cuts it into removed pixels and crumbs of core, neither as thick as a butt. Its
-        # removed pixels with the dark crumbs of near the table's chroma make one body as thick as a
-        # butt; a contact shadow is a thin band. The removed pixels a disc of 0.75 half widths in
-        # such a body covers go back (a core a butt's size, a light or coloured butt, is no crumb:
-        # its shadow band stays out)
-        _, clab, careas = _components(core8, 8)
-        crumb = careas < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
-        crumb[0] = False
-        if np.count_nonzero(crumb):
-            body = ((removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))).astype(np.uint8)
-        else:
-            body = removed  # no crumbs: the removed pixels alone
-        thick = (cv2.distanceTransform(_pad1(body), cv2.DIST_L2, 3)[1:-1, 1:-1] >= 0.75 * half).astype(np.uint8)
-        # the removed pieces as thick as a butt are looked for only where the body has such a point: each
-        # removed piece lies inside the body, so nearer its outline everywhere (none goes back otherwise)
-        if np.count_nonzero(thick):
-            r = int(round(0.75 * half))
-            disc = cv2.dilate(thick, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
-            # kept apart from the butts a core's size it touches (a pile's colour split would have one
-            # more butt to cut, and cuts a shaded butt in two first): the pixels next to them stay out
-            near = cv2.dilate(((core8 > 0) & ~crumb[clab]).astype(np.uint8), _K5)
-            core8[(disc > 0) & (removed > 0) & (near == 0)] = 1
-            removed = (sub & (core8 == 0)).astype(np.uint8)
-            if not removed.any():
-                continue
-            m, rlab, rareas = _components(removed, 4)
-            # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt. A point
-            # whose distance reaches 0.75 half widths has every pixel within K diagonal steps (1.3693
-            # each in OpenCV's 3x3 L2 map) removed too: fewer removed pixels than that square need no map.
-            steps = int(np.ceil(0.75 * half / 1.3693)) - 1
-            areas = rareas[1:]
-            if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
-                rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
-                # the pieces as thick as a butt (counted, not sorted: np.unique's sort cost more)
-                back = np.bincount(rlab[rdist >= 0.75 * half], minlength=m) > 0
-                back &= rareas >= 20
-                back[0] = False
-                if back.any():
-                    core8[back[rlab]] = 1
-        win = mask[y:y + bh, x:x + bw]
-        win[sub & (core8 == 0)] = 0
+        if bare:  # the dark-body step waits for every blob's half width (below)
+            later.append((x, y, bw, bh, sub, total, chroma, tol, core8, removed, half))
+            continue
+        _dark_body(mask, x, y, bw, bh, sub, total, chroma, tol, core8, removed, half)
+    if later:
+        # on a bare table a blob's core may hold a glare halo or light butts side by side: its 95th
+        # percentile depth is then two to four butts' half widths, and no dark butt in it is as thick
+        # as that. The frame's butts (the median blob's core) set the thickness there
+        frame_half = statistics.median(halves)
+        for x, y, bw, bh, sub, total, chroma, tol, core8, removed, half in later:
+            _dark_body(mask, x, y, bw, bh, sub, total, chroma, tol, core8, removed,
+                       min(half, SHADOW_HALF_CAP * frame_half), close=True)
     return halves
+
+
+SHADOW_HALF_CAP = 1.0  # (bare table) a blob's dark bodies are as thick as at most this many of the frame's butt half widths
+
+
+def _dark_body(mask: np.ndarray, x: int, y: int, bw: int, bh: int, sub: np.ndarray, total: np.ndarray,
+               chroma: np.ndarray, tol: float, core8: np.ndarray, removed: np.ndarray, half: float,
+               close: bool = False) -> None:
+    """The rest of _drop_shadows for one blob (in its box at ``x, y``): its removed pixels that make a
+    dark butt's body go back to its core; the others are taken out of ``mask``. ``close`` (bare table):
+    the body's one-pixel holes are filled before its thickness is measured."""
+    # a dark butt of about the table's hue (gray or black on a neutral table, black on dark wood):
+    # its pixels hover about the chroma tolerance and its rim is darker than a shadow, so the
+    # shade test cuts it into removed pixels and crumbs of core, neither as thick as a butt. Its
+    # removed pixels with the dark crumbs of near the table's chroma make one body as thick as a
+    # butt; a contact shadow is a thin band. The removed pixels a disc of 0.75 half widths in
+    # such a body covers go back (a core a butt's size, a light or coloured butt, is no crumb:
+    # its shadow band stays out)
+    _, clab, careas = _components(core8, 8)
+    crumb = careas < DARK_BODY_CRUMB * (2 * half) ** 2 * ASPECT
+    crumb[0] = False
+    if np.count_nonzero(crumb):
+        body = ((removed > 0) | (crumb[clab] & (total < 0) & (chroma < DARK_BODY_CHROMA * tol))).astype(np.uint8)
+    else:
+        body = removed  # no crumbs: the removed pixels alone
+    if close:
+        # (bare table) a dark butt's pixels near the threshold flicker in and out of the mask and the
+        # shade test: its body is full of one-pixel holes, and no point of it lies 0.75 half widths
+        # from one. A 3x3 closing fills them; a contact shadow's band gains no thickness by it
+        body = cv2.morphologyEx(body, cv2.MORPH_CLOSE, _K3)
+    thick = (cv2.distanceTransform(_pad1(body), cv2.DIST_L2, 3)[1:-1, 1:-1] >= 0.75 * half).astype(np.uint8)
+    # the removed pieces as thick as a butt are looked for only where the body has such a point: each
+    # removed piece lies inside the body, so nearer its outline everywhere (none goes back otherwise)
+    if np.count_nonzero(thick):
+        r = int(round(0.75 * half))
+        disc = cv2.dilate(thick, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+        # kept apart from the butts a core's size it touches (a pile's colour split would have one
+        # more butt to cut, and cuts a shaded butt in two first): the pixels next to them stay out
+        near = cv2.dilate(((core8 > 0) & ~crumb[clab]).astype(np.uint8), _K5)
+        core8[(disc > 0) & (removed > 0) & (near == 0)] = 1
+        removed = (sub & (core8 == 0)).astype(np.uint8)
+        if not removed.any():
+            return  # every pixel went back
+        m, rlab, rareas = _components(removed, 4)
+        # a shadow is a thin band along a butt; a piece as thick as a butt is a dark butt. A point
+        # whose distance reaches 0.75 half widths has every pixel within K diagonal steps (1.3693
+        # each in OpenCV's 3x3 L2 map) removed too: fewer removed pixels than that square need no map.
+        steps = int(np.ceil(0.75 * half / 1.3693)) - 1
+        areas = rareas[1:]
+        if m > 1 and areas.max() >= 20 and areas.sum() >= (2 * steps + 1) ** 2:
+            rdist = cv2.distanceTransform(_pad1(removed), cv2.DIST_L2, 3)[1:-1, 1:-1]
+            # the pieces as thick as a butt (counted, not sorted: np.unique's sort cost more)
+            back = np.bincount(rlab[rdist >= 0.75 * half], minlength=m) > 0
+            back &= rareas >= 20
+            back[0] = False
+            if back.any():
+                core8[back[rlab]] = 1
+    win = mask[y:y + bh, x:x + bw]
+    win[sub & (core8 == 0)] = 0
 
 
 GLARE_DISC = 2.4  # a glare halo is broader than a disc this many butt widths across; a butt is not
@@ -1686,7 +1716,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     # search area): where a glare fades
     before = mask.copy()
     free = (before, search) if one_colour else None
-    halves = _drop_shadows(planes, mask, blobs, stats, added, subs)
+    halves = _drop_shadows(planes, mask, blobs, stats, added, subs, bare=not one_colour)
     # on a bare table, the pixels the shadow step took out of the blobs: a dark butt's shaded rim (its
     # steep outline)
     shaded = None if one_colour else cv2.subtract(before, mask)
