@@ -93,6 +93,9 @@ DARK_REACH = 0.6  # ... its face's pips sought within this share of the blob's s
 GOLD_PIPS = True  # ... and from its gold pips: rises of warmth, log(R/B), above its own body's (see _dark_spots)
 GOLD_RATIO = True  # ... in log(R/B), where a lamp's cast adds one constant to body and pips (False: Lab b*)
 GOLD_SCALE = 40.0  # ... log units times this: 0.15 (pips 16 % warmer) is the 6 levels the dark path's floor asks
+GOLD_OWN = True  # ... each pip's rise a share of the warmest rise that is itself a pip (False: of the warmest rise in the blob)
+GOLD_HALF = 0.6  # ... that share (DARK_HALF for dark dips; a gold pip's warmth is diluted by blur and glare)
+GOLD_FEW = 3  # ... and only for a face of this many pips or more (at DARK_HALF, any face)
 GOLD_LIGHT = 0.9  # ... its pips at least this share of its body's grey (gold on white: 1.0-1.3; red on smoky: 0.7-0.8)
 DARK_RED_MIN = 3  # ... and at least this many of them where the blob has red peaks (a red-pipped die)
 TWO_ALIKE = 0.5  # a two's pips differ in colour by at most this share of their difference from the body
@@ -682,8 +685,15 @@ def find_dice(frame: np.ndarray, taken: list[tuple[float, float, float]],
         if GOLD_PIPS and not found and die is None and shaped and not inside:
             # nor from dark dips: gold pips on a white die, as light as its body but warmer, are rises
             # of log(R/B) above its own body (their blurred pips may leave no spot for _blob_spots)
-            spots = _untaken(_dark_spots(frame, outline, die_side, yellow=True), taken)
+            spots = _untaken(_dark_spots(frame, outline, die_side, yellow=True, half=DARK_HALF), taken)
             die = _outline_sizes(frame, outline, die_side, spots, DARK_REACH) if spots else None
+            if die is None and GOLD_HALF < DARK_HALF:
+                # pips in the face's shaded or blurred part are less warm: down to GOLD_HALF of the
+                # warmest, for a face of GOLD_FEW pips or more (a token's warm shading makes a two)
+                spots = _untaken(_dark_spots(frame, outline, die_side, yellow=True), taken)
+                die = _outline_sizes(frame, outline, die_side, spots, DARK_REACH) if spots else None
+                if die is not None and die.count < GOLD_FEW:
+                    die = None
             if die is not None and red and die.count < DARK_RED_MIN:
                 die = None
             if die is not None and die.pip_l < GOLD_LIGHT * die.body_l:
@@ -1248,7 +1258,7 @@ def _untaken(spots: list[tuple[float, float, float]], taken: list[tuple[float, f
 
 
 def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float,
-                yellow: bool = False) -> list[tuple[float, float, float]]:
+                yellow: bool = False, half: float = 0.0) -> list[tuple[float, float, float]]:
     """Dark pips inside a lone die-sized blob (x, y, d), deepest first: dips of lightness below the blob's body.
 
     Black pips on a gold, bronze or brass die: a pip's bright bevel ring and the die's dark rim
@@ -1267,7 +1277,10 @@ def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float,
     With ``yellow``: gold pips on a white die (GOLD_PIPS), as light as the body but warmer: the same
     search in -log(R/B) (GOLD_RATIO; Lab b* without it), its body the median of the blob's less
     warm half (a small die's blurred pips fill much of it) and without the DARK_LONG test (a six's
-    touching gold pips make one long rise; a white die has no dark rim in it).
+    touching gold pips make one long rise; a white die has no dark rim in it), and (GOLD_OWN) each
+    rise's share taken of the warmest rise that passes the ring test, a pip of its own: the deepest
+    minimum in the grown blob may be a warm wooden table at its edge. ``half`` sets that share
+    (default GOLD_HALF with ``yellow``, else DARK_HALF).
     """
     got = _blob_inner(frame, contour, die_side)
     if got is None:
@@ -1312,8 +1325,12 @@ def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float,
     rx = np.cos(_RING12) * ring
     ry = np.sin(_RING12) * ring
     out: list[tuple[float, float, float]] = []
+    own = yellow and GOLD_OWN  # (the share taken of the warmest rise that is a pip: see GOLD_OWN)
     for i in np.argsort(-over, kind="stable"):
-        if over[i] < DARK_HALF * top:
+        if own and not out:
+            if over[i] < spread + 6.0:
+                break  # no rise that is a pip stands out of the body's spread
+        elif over[i] < (half or (GOLD_HALF if yellow else DARK_HALF)) * top:
             break
         x, y = float(xs[i] + x0), float(ys[i] + y0)
         if (long[lbl[ys[i], xs[i]]] and not yellow) or not all(math.hypot(x - px, y - py) > 0.8 * d for px, py, _ in out):
@@ -1321,6 +1338,8 @@ def _dark_spots(frame: np.ndarray, contour: np.ndarray, die_side: float,
         sx = np.clip(np.rint(xs[i] + rx).astype(int), 0, w - 1)
         sy = np.clip(np.rint(ys[i] + ry).astype(int), 0, h - 1)
         if int((light[sy, sx] - light[ys[i], xs[i]] >= DARK_LIFT * over[i]).sum()) >= DARK_AROUND:
+            if own and not out:
+                top = float(over[i])  # the warmest pip: the table's warmth in the blob's grown rim sets no share
             out.append((x, y, d))
     return out
 
