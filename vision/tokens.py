@@ -1337,15 +1337,17 @@ TOP_LEVEL = 245.0  # a channel whose piece and table both read this bright (mean
 
 
 def _clip_blind_add(add: np.ndarray, piece: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """The light a piece adds to its table (``add``, per channel) with each channel where both the
-    piece and its table (their means) reach TOP_LEVEL read as adding the piece's most: the camera
-    clipped that channel on both, so it cannot show the light added there (glare on warm wood clips
-    red first and adds light in green and blue alone). Unchanged when no channel is clipped so, or
-    every channel is."""
+    """The light pieces add to their table (``add``, a row of channels per piece) with each channel
+    where both the piece and its table (their means, ``piece`` and ``table``) reach TOP_LEVEL read as
+    adding the piece's most: the camera clipped that channel on both, so it cannot show the light
+    added there (glare on warm wood clips red first and adds light in green and blue alone). A row
+    with no channel clipped so, or every channel, is unchanged; ``add`` itself when none changes."""
     top = (piece >= TOP_LEVEL) & (table >= TOP_LEVEL)
-    if not top.any() or top.all():
+    if not top.any():
         return add
-    return np.where(top, add[~top].max(), add)
+    top &= ~top.all(axis=1, keepdims=True)
+    most = np.where(top, -np.inf, add).max(axis=1, keepdims=True)
+    return np.where(top, most, add).astype(add.dtype)
 
 
 def _looks_like_glare(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, area: float,
@@ -1814,8 +1816,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         seen_few = _piece_means(small, [p[0] for p in few], [p[1] for p in few])
         table_few = _piece_means(bg, [p[0] for p in few], [p[1] for p in few])
         # on a bare table a channel the camera clipped on a piece and its table shows no light added
-        adds = iter(seen_few - table_few if one_colour else [
-            _clip_blind_add(a, p, t) for a, p, t in zip(seen_few - table_few, seen_few, table_few, strict=True)])
+        adds = iter(seen_few - table_few if one_colour else _clip_blind_add(seen_few - table_few, seen_few, table_few))
     else:
         adds = iter(())
     unheld = faint = None  # the shade taken out that no piece holds, and the faint butts (with a pixel of rim)
@@ -1874,7 +1875,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         seen_p, table_p = _piece_means(small, px, py), _piece_means(bg, px, py)
         lit = seen_p - table_p  # each piece's light added, at once
         if not one_colour:
-            lit = np.stack([_clip_blind_add(a, q, t) for a, q, t in zip(lit, seen_p, table_p, strict=True)])
+            lit = _clip_blind_add(lit, seen_p, table_p)
         # with the mat, a piece of added light is also measured away from the split's cuts: a glare
         # spot cut out of a butt's side takes its sharp edge from that butt's outline at the cut
         for j, (p, add) in enumerate(zip(pieces, lit, strict=True)):
