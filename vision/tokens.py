@@ -1363,6 +1363,23 @@ def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarra
     return edge / max(contrast, 1e-3)
 
 
+TOP_LEVEL = 245.0  # a channel whose piece and table both read this bright (means) is at the camera's top
+
+
+def _clip_blind_add(add: np.ndarray, piece: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """The light pieces add to their table (``add``, a row of channels per piece) with each channel
+    where both the piece and its table (their means, ``piece`` and ``table``) reach TOP_LEVEL read as
+    adding the piece's most: the camera clipped that channel on both, so it cannot show the light
+    added there (glare on warm wood clips red first and adds light in green and blue alone). A row
+    with no channel clipped so, or every channel, is unchanged; ``add`` itself when none changes."""
+    top = (piece >= TOP_LEVEL) & (table >= TOP_LEVEL)
+    if not top.any():
+        return add
+    top &= ~top.all(axis=1, keepdims=True)
+    most = np.where(top, -np.inf, add).max(axis=1, keepdims=True)
+    return np.where(top, most, add).astype(add.dtype)
+
+
 def _looks_like_glare(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, area: float,
                       aspect: float, edge_ratio: float, soft: float, add: np.ndarray) -> bool:
     """A piece of at most two butts' size that is glare or a soft shadow: a filled round patch where
@@ -1825,8 +1842,13 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     soft = max(SOFT_EDGE, SOFT_REL * float(statistics.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
     # the light each small piece adds to the table, for all of them at once (the same means one by one gives)
     few = [c["pts"] for c, k, _ in cands if k <= 2]
-    adds = iter(_piece_means(small, [p[0] for p in few], [p[1] for p in few])
-                - _piece_means(bg, [p[0] for p in few], [p[1] for p in few])) if few else iter(())
+    if few:
+        seen_few = _piece_means(small, [p[0] for p in few], [p[1] for p in few])
+        table_few = _piece_means(bg, [p[0] for p in few], [p[1] for p in few])
+        # on a bare table a channel the camera clipped on a piece and its table shows no light added
+        adds = iter(seen_few - table_few if one_colour else _clip_blind_add(seen_few - table_few, seen_few, table_few))
+    else:
+        adds = iter(())
     unheld = faint = None  # the shade taken out that no piece holds, and the faint butts (with a pixel of rim)
     for c, k, edge in cands:
         xs, ys = c["pts"]
@@ -1880,7 +1902,10 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         if not pieces:
             continue
         px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
-        lit = _piece_means(small, px, py) - _piece_means(bg, px, py)  # each piece's light added, at once
+        seen_p, table_p = _piece_means(small, px, py), _piece_means(bg, px, py)
+        lit = seen_p - table_p  # each piece's light added, at once
+        if not one_colour:
+            lit = _clip_blind_add(lit, seen_p, table_p)
         # with the mat, a piece of added light is also measured away from the split's cuts: a glare
         # spot cut out of a butt's side takes its sharp edge from that butt's outline at the cut
         for j, (p, add) in enumerate(zip(pieces, lit, strict=True)):
