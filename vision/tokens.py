@@ -1699,11 +1699,13 @@ def _lift(planes: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
 
 
 def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
-                stop_below: float = 0.0, one_colour: bool = False) -> tuple[list[dict[str, Any]], float]:
+                stop_below: float = 0.0, one_colour: bool = False,
+                lamp: np.ndarray | None = None) -> tuple[list[dict[str, Any]], float]:
     """Candidate butts in the work image (pixel masks split so each holds one butt) and the butts'
     half width (infinite when nothing was found); when that is under ``stop_below`` the butts are
     not split (the caller reads again at a larger scale) and the list is empty. ``one_colour``: the
-    table is the mat's one-colour zones (its table pixels tell how glare fades beside a butt)."""
+    table is the mat's one-colour zones (its table pixels tell how glare fades beside a butt);
+    ``lamp``: the mat's white patch reading (BGR), the colour of the light a glare adds."""
     # split first: OpenCV's table lookup of a three-channel image costs more than of its three planes
     planes = list(zip([cv2.LUT(c, _LOG8) for c in cv2.split(small)], [cv2.LUT(c, _LOG8) for c in cv2.split(bg)],
                       strict=True))
@@ -1916,7 +1918,8 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
                 out.append(p)
             elif not _glare_piece(add, d8, p["xs"], p["ys"], inner, soft) and not (
                     one_colour and add.min() > 0 and _glare_piece(
-                        add, d8, p["xs"], p["ys"], _off_cuts(inner, search, pieces, j), soft)):
+                        add, d8, p["xs"], p["ys"], _off_cuts(inner, search, pieces, j), soft)) and not (
+                    one_colour and _round_glare(add, small, p["xs"], p["ys"], single, lamp)):
                 out.append(p)
             elif free is not None:
                 got = _butt_in_glare_piece(small, bg, free, p["xs"], p["ys"], half, single)
@@ -2193,6 +2196,40 @@ def _glare_piece(add: np.ndarray, d8: np.ndarray, xs: np.ndarray, ys: np.ndarray
     if add.min() <= 0:
         return False
     return _edge_ratio(d8, xs, ys, inner) < GLARE_PIECE_SOFT * soft
+
+
+ROUND_GLARE_AREA = 1.0  # a pile's piece (mat) under this many butts' area that is a filled disc of white light is a glare spot
+ROUND_GLARE_LONG = 1.6  # ...less than this many times as long as wide...
+ROUND_GLARE_FILL = 0.55  # ...filling this share of its enclosing circle...
+ROUND_GLARE_WHITE = 0.8  # ...adding white light: its weakest channel this share of its strongest (as read, or over the white patch)
+
+
+def _round_glare(add: np.ndarray, small: np.ndarray, xs: np.ndarray, ys: np.ndarray, single: float,
+                 lamp: np.ndarray | None) -> bool:
+    """Whether a piece the split of a pile cut out is a glare spot (mat): the lone pieces' round
+    glare test (_looks_like_glare) on a pile's piece. A glare spot touching a pile counts as a butt
+    by its area and the split gives it a piece of its own: under a butt's area (ROUND_GLARE_AREA of
+    the frame's ``single``), round (its least rectangle under ROUND_GLARE_LONG long over wide, and
+    filling ROUND_GLARE_FILL of its enclosing circle) and adding white light: its added light in its
+    weakest channel at least ROUND_GLARE_WHITE of that in its strongest, as read or over ``lamp``
+    (the mat's white patch, lit by the same lamp), or a quarter of it clipped. A glare is the lamp
+    reflected: it adds the lamp's own colour (the white patch's proportions) or, where the camera's
+    white balance makes the lamp neutral or the glare clips, white; a butt is
+    about ASPECT times as long as wide (a butt's piece of a split is long too), and a pink butt on
+    the red zone adds light mostly in green and blue. ``lamp`` None: no test."""
+    if lamp is None or add.min() <= 8 or len(xs) >= ROUND_GLARE_AREA * single:
+        return False
+    pts = np.stack([xs, ys], 1).astype(np.float32)
+    (_, _), (rw, rh), _ = cv2.minAreaRect(pts)
+    if max(rw, rh) + 1 >= ROUND_GLARE_LONG * (min(rw, rh) + 1):
+        return False
+    _, radius = cv2.minEnclosingCircle(pts)
+    if len(xs) <= ROUND_GLARE_FILL * np.pi * max(radius, 1.0) ** 2:
+        return False
+    clipped = float(np.mean(_pixels(small, xs, ys).min(axis=1) >= 245))
+    rel = add / np.maximum(np.asarray(lamp, np.float32), 1.0)
+    return clipped > 0.25 or float(add.min()) >= ROUND_GLARE_WHITE * float(add.max()) or float(
+        rel.min()) >= ROUND_GLARE_WHITE * float(rel.max())
 
 
 GLARE_PIECE_HOLD = 0.85  # a pile's glare piece (mat) holding this share of a butt's area may hold a butt...
@@ -2627,7 +2664,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     if small is frame:
         small = frame.copy()  # glare is taken off butts in the work image, never in the caller's frame
     sh, sw = small.shape[:2]
-    luts = None
+    luts = lamp = None
     ox = oy = 0.0  # frame position of the work image's top-left corner
     if mat is not None:
         zones = [poly * f for poly in mat.zones]
@@ -2656,6 +2693,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
             # keeps its colour (a pink butt clipped at 255 in two channels reads white)
             grey = mat.grey
             white = matmod.unclipped_white(mat.white, grey)
+            lamp = white  # (the colour of the light a glare adds)
             # a flat picture (the grey patch seen lighter against the white than printed) is given its
             # printed contrast back; a tone curve lifts the grey against every white of the mat alike,
             # uneven light (a fall-off, a shadow or glare between the two patches) only against the
@@ -2678,7 +2716,7 @@ def _analyse(frame: np.ndarray, model: _Model) -> tuple[list[dict[str, Any]], np
     # split touching ones (the mat's scale is set by the mat itself); the first pass stops once it
     # knows their width
     stop = BARE_HALF / 1.15 if mat is None and f * 1.15 < 1.0 else 0.0
-    butts, half = _find_butts(small, search, bg, stop, one_colour=mat is not None)
+    butts, half = _find_butts(small, search, bg, stop, one_colour=mat is not None, lamp=lamp)
     if half < stop:
         f *= min(BARE_HALF / half, 1.0 / f)
         size = (max(1, int(w * f)), max(1, int(h * f)))
