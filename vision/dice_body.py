@@ -1107,6 +1107,7 @@ GRID_TURN = (-8.0, 0.0, 8.0)  # ... and at these degrees off its blob's outline
 GRID_ON = 0.4  # every pip cell at least this share of the way from the body to the reddest cell
 GRID_GAP = 0.15  # ... and this share above every plain cell
 GRID_WARM = 3  # ... or, a face of this many pips or more, red over green above it (a blue body's blur; 0: off)
+GRID_PLAIN = 4  # ... where none stands out of the blob's spread, a face of this many pips or more out of its plain cells (0: off)
 
 
 def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np.ndarray, floor: float,
@@ -1119,7 +1120,12 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
     die's own side (the blob's or the frame's dice', the smaller), centred on every inner pixel; a
     face is the grid whose pips' cells are all red (GRID_ON of the way from the blob's median to its
     reddest cell, and above the red floor) and stand GRID_GAP above every plain cell, for exactly
-    one face's layout (no ones). The face then passes _outline_die's tests on those places.
+    one face's layout (no ones). The reddest cell must stand out of the blob's redness spread
+    (INNER_K); where no face does, a face of GRID_PLAIN pips or more may instead stand INNER_K times
+    above its grid's reddest plain cell and once above the blob's spread, on a body under the red
+    floor (a blue marbled body's white swirls raise the blob's spread, not the plain places'
+    redness). The face then passes
+    _outline_die's tests on those places.
     """
     plane = _red_plane(frame, contour, die_side, gains)
     if plane is None:
@@ -1133,7 +1139,7 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
     h, w = red.shape
     ys, xs = np.nonzero(inner)
     cells = np.array([complex(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)])
-    best = None
+    best: list[tuple[float, int, list[tuple[float, float]]] | None] = [None, None]  # the best face standing out of the blob's spread, and of its plain places only
     for turn in GRID_TURN:
         rot = complex(math.cos(math.radians(angle + turn)), math.sin(math.radians(angle + turn)))
         for k in GRID_PITCH:
@@ -1149,21 +1155,28 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
             for n, on in GRID_FACES:
                 low = v[:, on].min(1)
                 high = v[:, ~on].max(1)
-                good = (low >= GRID_ON * top) & (low - high >= GRID_GAP * top) & (top >= INNER_K * spread + 6.0) \
+                face = (low >= GRID_ON * top) & (low - high >= GRID_GAP * top) \
                     & ((low + body > floor) | (vw is not None and n >= GRID_WARM and vw[:, on].min(1) > floor))
-                if good.any():
+                blob = top >= INNER_K * spread + 6.0  # the reddest place stands out of the blob's spread
+                plain = None  # ... or out of its plain cells, on a body that is not itself red (a red token)
+                if GRID_PLAIN and n >= GRID_PLAIN and body < floor:
+                    plain = top >= np.maximum(INNER_K * high, spread) + 6.0
+                for tier, good in enumerate((face & blob, None if plain is None else face & plain & ~blob)):
+                    if good is None or not good.any():
+                        continue
                     q = int(np.argmax(np.where(good, (low - high) / np.maximum(top, 1e-6), -1.0)))
                     score = float((low[q] - high[q]) / top[q])
                     at = int(np.flatnonzero(ok)[q])
-                    if best is None or score > best[0]:
-                        best = (score, n, [(float(xs[at] + x0 + o.real), float(ys[at] + y0 + o.imag)) for o, f in zip(off, on, strict=True) if f])
-    if best is None:
+                    if best[tier] is None or score > best[tier][0]:
+                        best[tier] = (score, n, [(float(xs[at] + x0 + o.real), float(ys[at] + y0 + o.imag)) for o, f in zip(off, on, strict=True) if f])
+    pick = best[0] or best[1]  # the plain places' face only where no face stood out of the blob's spread
+    if pick is None:
         return None
-    spots = [(x, y, d) for x, y in best[2]]
+    spots = [(x, y, d) for x, y in pick[2]]
     if _untaken(spots, taken) != spots:
         return None
     die = _outline_die(frame, contour, die_side, spots, scale_side=own)
-    return die if die is not None and die.count == best[1] else None
+    return die if die is not None and die.count == pick[1] else None
 
 
 def _warm_plane(frame: np.ndarray, contour: np.ndarray, gains: np.ndarray, d: float) -> np.ndarray | None:
