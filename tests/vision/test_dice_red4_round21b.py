@@ -5,8 +5,8 @@ vision.dice_body._red_grid asks the reddest pip place of a face to stand INNER_K
 redness spread (plus 6) above its body. On a blue marbled die the white swirls raise that spread
 over the whole blob above the pips. The places of the grid that the face leaves empty are the die's
 own body where a pip would be: a face of GRID_PLAIN = 4 pips or more whose reddest place stands
-INNER_K times above the reddest of those plain places (and once the blob's spread, plus 6) is read
-when no face passed the blob's spread test.
+INNER_K times above the reddest of those plain places (and once the blob's spread, plus 6), on a
+body under the red floor, is read when no face passed the blob's spread test.
 
 The real photos are from the development split only (vision.bench_dice.split_of: never a
 test-split photo); the test skips when the shared photo folder is not there.
