@@ -1152,6 +1152,7 @@ GRID_TURN = (-8.0, 0.0, 8.0)  # ... and at these degrees off its blob's outline
 GRID_ON = 0.4  # every pip cell at least this share of the way from the body to the reddest cell
 GRID_GAP = 0.15  # ... and this share above every plain cell
 GRID_WARM = 3  # ... or, a face of this many pips or more, red over green above it (a blue body's blur; 0: off)
+GRID_PLAIN = 4  # ... where none stands out of the blob's spread, a face of this many pips or more out of its plain cells (0: off)
 GRID_PROOF = True  # _red_grid returns at once where the plane's reddest pixel proves no cell stands out (False: every grid laid)
 
 
@@ -1165,7 +1166,12 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
     die's own side (the blob's or the frame's dice', the smaller), centred on every inner pixel; a
     face is the grid whose pips' cells are all red (GRID_ON of the way from the blob's median to its
     reddest cell, and above the red floor) and stand GRID_GAP above every plain cell, for exactly
-    one face's layout (no ones). The face then passes _outline_die's tests on those places.
+    one face's layout (no ones). The reddest cell must stand out of the blob's redness spread
+    (INNER_K); where no face does, a face of GRID_PLAIN pips or more may instead stand INNER_K times
+    above its grid's reddest plain cell and once above the blob's spread, on a body under the red
+    floor (a blue marbled body's white swirls raise the blob's spread, not the plain places'
+    redness). The face then passes
+    _outline_die's tests on those places.
     """
     plane = _red_plane(frame, contour, die_side, gains)
     if plane is None:
@@ -1175,15 +1181,18 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
     own = min(max(rw, rh), die_side)
     body = float(np.median(red[inner]))
     spread = float(np.median(np.abs(red[inner] - body)))
-    if GRID_PROOF and not ((red.max(keepdims=True) - body) >= INNER_K * spread + 6.0).any():
+    # the least any face's reddest cell must reach: INNER_K x the blob's spread, or (GRID_PLAIN, a
+    # body under the floor) the spread itself, less a margin for float32 rounding
+    need = INNER_K * spread + 6.0 if not (GRID_PLAIN and body < floor) else spread + 6.0 - 1e-3
+    if GRID_PROOF and not ((red.max(keepdims=True) - body) >= need).any():
         # every cell's redness over the body is at most the plane's highest (the same float32
-        # subtraction and comparison as below): no grid's reddest cell can stand out of the spread
+        # subtraction as below): no grid's reddest cell can reach what either kind of face needs
         return None
     warm = _warm_plane(frame, contour, gains, d) if GRID_WARM else None  # red over green
     h, w = red.shape
     ys, xs = np.nonzero(inner)
     cells = np.array([complex(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)])
-    best = None
+    best: list[tuple[float, int, list[tuple[float, float]]] | None] = [None, None]  # the best face standing out of the blob's spread, and of its plain places only
     for turn in GRID_TURN:
         rot = complex(math.cos(math.radians(angle + turn)), math.sin(math.radians(angle + turn)))
         for k in GRID_PITCH:
@@ -1199,21 +1208,28 @@ def _red_grid(frame: np.ndarray, contour: np.ndarray, die_side: float, gains: np
             for n, on in GRID_FACES:
                 low = v[:, on].min(1)
                 high = v[:, ~on].max(1)
-                good = (low >= GRID_ON * top) & (low - high >= GRID_GAP * top) & (top >= INNER_K * spread + 6.0) \
+                face = (low >= GRID_ON * top) & (low - high >= GRID_GAP * top) \
                     & ((low + body > floor) | (vw is not None and n >= GRID_WARM and vw[:, on].min(1) > floor))
-                if good.any():
+                blob = top >= INNER_K * spread + 6.0  # the reddest place stands out of the blob's spread
+                plain = None  # ... or out of its plain cells, on a body that is not itself red (a red token)
+                if GRID_PLAIN and n >= GRID_PLAIN and body < floor:
+                    plain = top >= np.maximum(INNER_K * high, spread) + 6.0
+                for tier, good in enumerate((face & blob, None if plain is None else face & plain & ~blob)):
+                    if good is None or not good.any():
+                        continue
                     q = int(np.argmax(np.where(good, (low - high) / np.maximum(top, 1e-6), -1.0)))
                     score = float((low[q] - high[q]) / top[q])
                     at = int(np.flatnonzero(ok)[q])
-                    if best is None or score > best[0]:
-                        best = (score, n, [(float(xs[at] + x0 + o.real), float(ys[at] + y0 + o.imag)) for o, f in zip(off, on, strict=True) if f])
-    if best is None:
+                    if best[tier] is None or score > best[tier][0]:
+                        best[tier] = (score, n, [(float(xs[at] + x0 + o.real), float(ys[at] + y0 + o.imag)) for o, f in zip(off, on, strict=True) if f])
+    pick = best[0] or best[1]  # the plain places' face only where no face stood out of the blob's spread
+    if pick is None:
         return None
-    spots = [(x, y, d) for x, y in best[2]]
+    spots = [(x, y, d) for x, y in pick[2]]
     if _untaken(spots, taken) != spots:
         return None
     die = _outline_die(frame, contour, die_side, spots, scale_side=own)
-    return die if die is not None and die.count == best[1] else None
+    return die if die is not None and die.count == pick[1] else None
 
 
 def _warm_plane(frame: np.ndarray, contour: np.ndarray, gains: np.ndarray, d: float) -> np.ndarray | None:
