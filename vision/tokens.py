@@ -484,9 +484,7 @@ def _group_without_mat(centres: np.ndarray, width: float, length: float | None =
         for k in range(n - 3, -1, -1):
             if edges[k][0] < gap:
                 break
-            roots = _joined(n, edges[:k] + edges[k + 1: n - 2])
-            a, b = roots[edges[k][1]], roots[edges[k][2]]
-            if abs(centres[roots == a, 0].mean() - centres[roots == b, 0].mean()) >= PILE_ROW * length:
+            if _parts_apart(centres, _joined(n, edges[:k] + edges[k + 1: n - 2]), edges[k]) >= PILE_ROW * length:
                 if k != n - 3:
                     edges = edges[:k] + edges[k + 1: n - 2] + [edges[k], edges[-1]]
                     moved = True
@@ -499,9 +497,7 @@ def _group_without_mat(centres: np.ndarray, width: float, length: float | None =
             roots = _joined(n, edges[: n - 4] + [edges[k]])
             xs = sorted(centres[roots == r, 0].mean() for r in set(roots.tolist()))
             spread.append(min(xs[1] - xs[0], xs[2] - xs[1]))
-            parts = _joined(n, edges[: n - 4])
-            a, b = parts[edges[k][1]], parts[edges[k][2]]
-            apart.append(abs(centres[parts == a, 0].mean() - centres[parts == b, 0].mean()))
+            apart.append(_parts_apart(centres, _joined(n, edges[: n - 4]), edges[k]))
         pick = int(np.argmax(spread))
         if min(apart) < PILE_ROW * length:
             pick = int(np.argmin(apart))
@@ -516,6 +512,13 @@ def _group_without_mat(centres: np.ndarray, width: float, length: float | None =
         numbers = ([2, 3], [1, 3], [1, 2])[int(np.argmax(room))]
     rank = {r: numbers[i] for i, r in enumerate(np.array(uniq)[np.argsort(xs)].tolist())}
     return np.array([rank[r] for r in roots])
+
+
+def _parts_apart(centres: np.ndarray, roots: np.ndarray, edge: tuple) -> float:
+    """How far apart across the frame (x) lie the middles of the two parts (``roots``, as _joined
+    gives them) that a minimum spanning tree's ``edge`` (length, i, j) joins."""
+    a, b = roots[edge[1]], roots[edge[2]]
+    return float(abs(centres[roots == a, 0].mean() - centres[roots == b, 0].mean()))
 
 
 def _joined(n: int, edges: list) -> np.ndarray:
@@ -1366,6 +1369,11 @@ def _edge_ratio(d8: np.ndarray, xs: np.ndarray, ys: np.ndarray, inner: np.ndarra
 TOP_LEVEL = 245.0  # a channel whose piece and table both read this bright (means) is at the camera's top
 
 
+def _clipped_share(small: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
+    """The share of a piece's pixels at the camera's top in every channel (TOP_LEVEL)."""
+    return float(np.mean(_pixels(small, xs, ys).min(axis=1) >= TOP_LEVEL))
+
+
 def _clip_blind_add(add: np.ndarray, piece: np.ndarray, table: np.ndarray) -> np.ndarray:
     """The light pieces add to their table (``add``, a row of channels per piece) with each channel
     where both the piece and its table (their means, ``piece`` and ``table``) reach TOP_LEVEL read as
@@ -1380,6 +1388,14 @@ def _clip_blind_add(add: np.ndarray, piece: np.ndarray, table: np.ndarray) -> np
     return np.where(top, most, add).astype(add.dtype)
 
 
+def _light_added(small: np.ndarray, bg: np.ndarray, xs: list[np.ndarray], ys: list[np.ndarray],
+                 bare: bool) -> np.ndarray:
+    """Each piece's mean colour less its table's (a row of channels per piece, all at once); on a
+    ``bare`` table with the channels the camera clipped on both read as adding light (_clip_blind_add)."""
+    seen, table = _piece_means(small, xs, ys), _piece_means(bg, xs, ys)
+    return _clip_blind_add(seen - table, seen, table) if bare else seen - table
+
+
 def _looks_like_glare(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, area: float,
                       aspect: float, edge_ratio: float, soft: float, add: np.ndarray) -> bool:
     """A piece of at most two butts' size that is glare or a soft shadow: a filled round patch where
@@ -1390,7 +1406,7 @@ def _looks_like_glare(small: np.ndarray, xs: np.ndarray, ys: np.ndarray, area: f
     if aspect < 1.6:
         _, radius = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
         if area / (np.pi * max(radius, 1.0) ** 2) > 0.7:
-            clipped = float(np.mean(_pixels(small, xs, ys).min(axis=1) >= 245))
+            clipped = _clipped_share(small, xs, ys)
             brighter = float(add.min() / max(float(add.max()), 1.0)) if add.min() > 8 else 0.0
             if clipped > 0.25 or brighter > 0.45:
                 return True
@@ -1844,13 +1860,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
     soft = max(SOFT_EDGE, SOFT_REL * float(statistics.median(edges))) if len(edges) >= SOFT_MIN_PIECES else SOFT_EDGE
     # the light each small piece adds to the table, for all of them at once (the same means one by one gives)
     few = [c["pts"] for c, k, _ in cands if k <= 2]
-    if few:
-        seen_few = _piece_means(small, [p[0] for p in few], [p[1] for p in few])
-        table_few = _piece_means(bg, [p[0] for p in few], [p[1] for p in few])
-        # on a bare table a channel the camera clipped on a piece and its table shows no light added
-        adds = iter(seen_few - table_few if one_colour else _clip_blind_add(seen_few - table_few, seen_few, table_few))
-    else:
-        adds = iter(())
+    adds = iter(_light_added(small, bg, [p[0] for p in few], [p[1] for p in few], not one_colour)) if few else iter(())
     unheld = faint = None  # the shade taken out that no piece holds, and the faint butts (with a pixel of rim)
     for c, k, edge in cands:
         xs, ys = c["pts"]
@@ -1904,10 +1914,7 @@ def _find_butts(small: np.ndarray, search: np.ndarray, bg: np.ndarray,
         if not pieces:
             continue
         px, py = [p["xs"] for p in pieces], [p["ys"] for p in pieces]
-        seen_p, table_p = _piece_means(small, px, py), _piece_means(bg, px, py)
-        lit = seen_p - table_p  # each piece's light added, at once
-        if not one_colour:
-            lit = _clip_blind_add(lit, seen_p, table_p)
+        lit = _light_added(small, bg, px, py, not one_colour)  # each piece's light added, at once
         # with the mat, a piece of added light is also measured away from the split's cuts: a glare
         # spot cut out of a butt's side takes its sharp edge from that butt's outline at the cut
         for j, (p, add) in enumerate(zip(pieces, lit, strict=True)):
@@ -2226,7 +2233,7 @@ def _round_glare(add: np.ndarray, small: np.ndarray, xs: np.ndarray, ys: np.ndar
     _, radius = cv2.minEnclosingCircle(pts)
     if len(xs) <= ROUND_GLARE_FILL * np.pi * max(radius, 1.0) ** 2:
         return False
-    clipped = float(np.mean(_pixels(small, xs, ys).min(axis=1) >= 245))
+    clipped = _clipped_share(small, xs, ys)
     rel = add / np.maximum(np.asarray(lamp, np.float32), 1.0)
     return clipped > 0.25 or float(add.min()) >= ROUND_GLARE_WHITE * float(add.max()) or float(
         rel.min()) >= ROUND_GLARE_WHITE * float(rel.max())
