@@ -1751,9 +1751,8 @@ def _group_top(face: list[Pip]) -> list[Pip] | None:
         if not LAYOUT_MIN <= len(top) <= 6:
             continue
         st = _face_stats(top)
-        flat = max(1.0, statistics.median([_flat(p) for p in top]))
-        misfit, scale = dice_body.layout_fit([(p.x, st["y"] + flat * (p.y - st["y"])) for p in top], stretch=False)
-        if not _in_layout(misfit, scale, st["d"]):
+        fits, scale, flat = _unsquashed_fit(top, st)
+        if not fits:
             continue
         gap = front[0].y - max(p.y for p in top)
         if FRONT_GAP * st["d"] <= gap < FRONT_ROWS * 2.0 * scale / flat:
@@ -2341,6 +2340,15 @@ def _front_row(f: dict[str, Any]) -> dict[str, Any]:
     return dict(top, x=f["x"], y=f["y"], size=f["size"]) if recounted else top
 
 
+def _unsquashed_fit(pips: list[Pip], st: dict[str, Any]) -> tuple[bool, float, float]:
+    """Whether a top face's pips lie in a die's exact layout once its foreshortening down the frame
+    is undone by their own flatness (a round pip on the top face is squashed as the face is), with
+    the layout's scale and that flatness. ``st``: _face_stats of the pips."""
+    flat = max(1.0, statistics.median([_flat(p) for p in pips]))
+    misfit, scale = dice_body.layout_fit([(p.x, st["y"] + flat * (p.y - st["y"])) for p in pips], stretch=False)
+    return _in_layout(misfit, scale, st["d"]), scale, flat
+
+
 def _front_six(f: dict[str, Any]) -> dict[str, Any] | None:
     """The top four of a face read six that is an oblique die's four and the two pips of its front
     face in the four's columns below it (a six's 2 x 3 layout), or None.
@@ -2373,10 +2381,7 @@ def _front_six(f: dict[str, Any]) -> dict[str, Any] | None:
     top = dict(f, face=top_face, count=4, d=st["d"], flat=st["flat"])
     top.update(x=st["x"], y=st["y"], size=_face_size(st, 4))
     top.pop("faint_top", None)
-    # the top face is foreshortened down the frame as its round pips are: their flatness undoes it
-    k = max(1.0, statistics.median([_flat(p) for p in top_face]))
-    misfit, scale = dice_body.layout_fit([(p.x, st["y"] + k * (p.y - st["y"])) for p in top_face], stretch=False)
-    return top if _in_layout(misfit, scale, st["d"]) else None
+    return top if _unsquashed_fit(top_face, st)[0] else None
 
 
 def _centre_kept(f: dict[str, Any], spots: list[tuple[float, float]], b: dice_body.DieBody) -> bool:
